@@ -1,0 +1,75 @@
+/**
+ * Command-line parsing for `main.ts` (SPEC §2). Pure: no I/O besides what the caller does with it.
+ */
+import { parseArgs } from "./deps.ts";
+
+/** The parsed command line. */
+export interface CliOptions {
+  command: "serve" | "call" | "init" | "status" | "version" | "help";
+  root: string;
+  config?: string;
+  tools?: string[];
+  readOnly: boolean;
+  /** For `call`: the tool name and its JSON arguments (text). */
+  tool?: string;
+  json?: string;
+}
+
+/** The text `--help` prints. */
+export const HELP = `localexec — delegate small coding steps to a local model, over MCP on stdio
+
+Usage:
+  localexec [serve] [--root DIR] [--config FILE] [--tools a,b,c] [--read-only]
+                                 serve MCP on stdio (default)
+  localexec call TOOL [JSON]     run one tool once, print its JSON result
+  localexec init                 write a .localexec.json for the project in this folder
+  localexec status               print the status tool's result
+  localexec --version | --help
+
+Options:
+  --root DIR       project root (default: the current folder); every path is relative to it
+  --config FILE    configuration file (default: <root>/.localexec.json)
+  --tools a,b,c    offer only these tools
+  --read-only      offer only tools that change nothing
+
+Tools are offered only when Deno grants what they need (--allow-read, --allow-write,
+--allow-run, --allow-net); 'localexec status' lists the ones that are off and why.`;
+
+/** Parses `args`; throws a `TypeError` with a one-line message on bad usage. */
+export function parseCli(args: string[], cwd: string): CliOptions {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      root: { type: "string" },
+      config: { type: "string" },
+      tools: { type: "string" },
+      "read-only": { type: "boolean", default: false },
+      version: { type: "boolean", short: "V", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const base = {
+    root: values.root || cwd,
+    config: values.config,
+    tools: values.tools?.split(",").map((t) => t.trim()).filter(Boolean),
+    readOnly: values["read-only"] ?? false,
+  };
+  if (values.help) return { ...base, command: "help" };
+  if (values.version) return { ...base, command: "version" };
+  const [command = "serve", ...rest] = positionals;
+  switch (command) {
+    case "serve":
+    case "init":
+    case "status":
+      if (rest.length) throw new TypeError(`unexpected argument "${rest[0]}" after ${command}`);
+      return { ...base, command };
+    case "call":
+      if (!rest.length) throw new TypeError("call needs a tool name: localexec call TOOL [JSON]");
+      if (rest.length > 2) throw new TypeError("call takes a tool name and one JSON argument");
+      return { ...base, command, tool: rest[0], json: rest[1] };
+    default:
+      throw new TypeError(`unknown command "${command}" (try --help)`);
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * `localexec init`: writes a starter `.localexec.json` with checks for the project it finds.
+ */
+import { join } from "./deps.ts";
+import { writeFileAtomic } from "./fs_atomic.ts";
+
+async function _exists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Checks for the kind of project found at `root`, judged by its marker files. */
+export async function detectChecks(root: string): Promise<Record<string, unknown>> {
+  const has = (name: string) => _exists(join(root, name));
+  if (await has("deno.json") || await has("deno.jsonc")) {
+    return {
+      lint: {
+        command: "deno lint {files}",
+        files_filter: ["*.ts", "*.tsx", "*.js", "*.jsx"],
+        timeout_s: 60,
+      },
+      tests: { command: ["deno", "test", "-A"], timeout_s: 300 },
+    };
+  }
+  if (await has("package.json")) return { tests: { command: "npm test --silent", timeout_s: 300 } };
+  if (await has("pyproject.toml") || await has("setup.py") || await has("requirements.txt")) {
+    return {
+      compile: { command: "python3 -m py_compile {files}", files_filter: ["*.py"], timeout_s: 60 },
+      tests: { command: "python3 -m pytest -q -x", timeout_s: 300 },
+    };
+  }
+  if (await has("go.mod")) {
+    return {
+      vet: { command: "go vet ./...", timeout_s: 120 },
+      tests: { command: "go test ./...", timeout_s: 300 },
+    };
+  }
+  if (await has("Cargo.toml")) return { tests: { command: "cargo test -q", timeout_s: 600 } };
+  return {};
+}
+
+/** Writes a starter config at `configPath` unless one exists; returns a line for the user. */
+export async function initProject(root: string, configPath: string): Promise<string> {
+  if (await _exists(configPath)) return `${configPath} already exists; nothing written`;
+  const checks = await detectChecks(root);
+  const config = {
+    model: "qwen2.5-coder:7b",
+    ollama_host: "http://127.0.0.1:11434",
+    max_attempts: 3,
+    checks,
+  };
+  await writeFileAtomic(configPath, JSON.stringify(config, null, 2) + "\n");
+  const names = Object.keys(checks);
+  return `wrote ${configPath} with model qwen2.5-coder:7b and ${
+    names.length ? `checks ${names.join(", ")}` : 'no checks (add some under "checks")'
+  }; run 'ollama pull qwen2.5-coder:7b' if the model is not installed yet`;
+}

@@ -1,0 +1,30 @@
+/**
+ * State shared by every call that one server (or one `localexec call`) handles.
+ *
+ * Handlers reach it through `ctx.state`; nothing in `lib/` keeps module-level state of its own.
+ */
+import type { ToolAvailability } from "./permissions.ts";
+
+/** Per-server state. Created once in `main.ts` and handed to every tool call. */
+export interface ServerState {
+  /** The project root as a real path. */
+  readonly root: string;
+  /** The configuration file (`<root>/.localexec.json` unless `--config` says otherwise). */
+  readonly configPath: string;
+  /** Which tools are on, and why the others are off. */
+  readonly tools: ToolAvailability;
+  /**
+   * Fingerprints of files this server last showed with line numbers, by real path: what
+   * `patch_file` requires before it edits, so line numbers are never stale.
+   */
+  readonly shown: Map<string, string>;
+}
+
+/** Builds a fresh state. */
+export function createState(
+  root: string,
+  configPath: string,
+  tools: ToolAvailability,
+): ServerState {
+  return { root, configPath, tools, shown: new Map() };
+}

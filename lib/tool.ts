@@ -1,0 +1,75 @@
+/**
+ * The shape every tool in `tools/` exports, and the context its handler receives.
+ *
+ * A tool declares its input once as a zod object; the handler's argument type is inferred from it.
+ * Handlers return a plain JSON object (or a {@linkcode RichResult} when they carry media) and throw
+ * on failure; `lib/boundary.ts` turns both into the MCP result.
+ */
+import type { z } from "zod";
+import type { ServerState } from "./state.ts";
+
+/** A permission a tool needs from Deno before it is offered. */
+export type Need = "read" | "write" | "run" | "net";
+
+/** MCP tool annotations; `openWorldHint` is always false for localexec's tools. */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: false;
+}
+
+/** What a handler gets besides its arguments. */
+export interface ToolContext {
+  /** The project root, as a real path (symlinks resolved). */
+  readonly root: string;
+  /** Aborted when the client cancels the call or the server shuts down. */
+  readonly signal: AbortSignal;
+  /** Reports progress to the client when it asked for it; a no-op otherwise. */
+  progress(message: string, progress?: number, total?: number): void;
+  /** State shared by every call of this server (read marks, permissions, lock). */
+  readonly state: ServerState;
+}
+
+/** One MCP content block that is not the JSON text itself (images, audio, resources). */
+export type ContentBlock =
+  | { type: "image"; data: string; mimeType: string }
+  | { type: "audio"; data: string; mimeType: string }
+  | {
+    type: "resource";
+    resource: { uri: string; mimeType: string; blob: string };
+  };
+
+/** A result that carries media blocks after its JSON summary. */
+export class RichResult {
+  constructor(
+    readonly json: Record<string, unknown>,
+    readonly blocks: ContentBlock[],
+  ) {}
+}
+
+/** What a handler may return. */
+export type ToolOutput = Record<string, unknown> | RichResult;
+
+/** The definition each `tools/<name>.ts` exports. */
+export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  /** Written for the calling model: when to use it, what it returns, what it costs. */
+  description: string;
+  input: S;
+  /** Describes `structuredContent`; kept loose (extra keys allowed) so it never rejects a result. */
+  output: z.ZodObject;
+  needs: readonly Need[];
+  annotations: ToolAnnotations;
+  run(args: z.output<S>, ctx: ToolContext): Promise<ToolOutput>;
+}
+
+/** Any tool, whatever its input schema. */
+// deno-lint-ignore no-explicit-any
+export type AnyTool = ToolDef<any>;
+
+/** Identity helper that lets TypeScript infer the handler's argument type from `input`. */
+export function defineTool<S extends z.ZodObject>(def: ToolDef<S>): ToolDef<S> {
+  return def;
+}

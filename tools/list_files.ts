@@ -1,0 +1,106 @@
+/** list_files: one folder's entries with permissions, size and modification time. */
+import { z } from "zod";
+import { join } from "../lib/deps.ts";
+import { resolveForRead } from "../lib/paths.ts";
+import { ToolError } from "../lib/boundary.ts";
+import { defineTool } from "../lib/tool.ts";
+
+const MAX_ENTRIES = 200;
+
+/** `drwxr-xr-x` style permission string for a `Deno.FileInfo`. */
+export function permissionString(info: Deno.FileInfo): string {
+  const type = info.isSymlink ? "l" : info.isDirectory ? "d" : "-";
+  const mode = info.mode ?? 0;
+  let bits = "";
+  for (const shift of [6, 3, 0]) {
+    const m = (mode >> shift) & 7;
+    bits += (m & 4 ? "r" : "-") + (m & 2 ? "w" : "-") + (m & 1 ? "x" : "-");
+  }
+  return type + bits;
+}
+
+function _time(d: Date | null): string {
+  return d ? d.toISOString().slice(0, 16).replace("T", " ") : "-";
+}
+
+export default defineTool({
+  name: "list_files",
+  title: "List files",
+  description:
+    "List one folder of the project: each entry as `permissions size modified name`, folders first " +
+    "and marked with a trailing /, symlinks shown as `name -> target`. Paths are relative to the " +
+    "project root. Use it to explore the project before reading or editing; use `find` to search " +
+    `file contents. Shows at most ${MAX_ENTRIES} entries.`,
+  input: z.object({
+    directory: z.string().max(4096).default(".").describe(
+      "Folder to list, relative to the project root",
+    ),
+  }),
+  output: z.looseObject({
+    status: z.string(),
+    directory: z.string().optional(),
+    entries: z.array(z.string()).optional(),
+    total: z.number().optional(),
+  }),
+  needs: ["read"],
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  async run({ directory }, ctx) {
+    const dir = await resolveForRead(ctx.root, directory);
+    let info: Deno.FileInfo;
+    try {
+      info = await Deno.stat(dir.abs);
+    } catch (err) {
+      if (err instanceof Deno.errors.NotFound) {
+        throw new ToolError(`folder "${dir.rel}" does not exist`);
+      }
+      throw err;
+    }
+    if (!info.isDirectory) {
+      throw new ToolError(`"${dir.rel}" is a file, not a folder; use read_file`);
+    }
+    const rows: { dir: boolean; name: string; line: string }[] = [];
+    for await (const entry of Deno.readDir(dir.abs)) {
+      if (ctx.signal.aborted) throw new ToolError("cancelled");
+      const path = join(dir.abs, entry.name);
+      const st = await Deno.lstat(path).catch(() => undefined);
+      if (!st) continue;
+      let name = entry.name;
+      let isDir = st.isDirectory;
+      if (st.isSymlink) {
+        const target = await Deno.readLink(path).catch(() => "?");
+        isDir = await Deno.stat(path).then((s) => s.isDirectory).catch(() => false);
+        name = `${name}${isDir ? "/" : ""} -> ${target}`;
+      } else if (isDir) {
+        name += "/";
+      }
+      const size = String(st.size).padStart(9);
+      rows.push({
+        dir: isDir,
+        name: entry.name,
+        line: `${permissionString(st)} ${size}  ${_time(st.mtime)}  ${name}`,
+      });
+    }
+    rows.sort((
+      a,
+      b,
+    ) => (a.dir === b.dir ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.dir ? -1 : 1));
+    const shown = rows.slice(0, MAX_ENTRIES);
+    return {
+      status: "ok",
+      directory: dir.rel,
+      entries: shown.map((r) => r.line),
+      total: rows.length,
+      ...(rows.length > shown.length
+        ? {
+          note:
+            `showing ${shown.length} of ${rows.length} entries; list a subfolder or use find with a glob`,
+        }
+        : {}),
+    };
+  },
+});
