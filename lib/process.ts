@@ -4,8 +4,11 @@
  * stdout and stderr are merged in order (the command runs under `sh` with `2>&1`). Only a head and a
  * tail of the output stay in memory, so a command printing gigabytes keeps the server flat; the
  * whole stream can be copied to a sink (a log file) as it arrives. On timeout or cancellation the
- * whole group is killed, and when the command exits its leftover background children are too.
+ * whole group is killed (SIGTERM, then SIGKILL), and when the command exits its leftover
+ * background children are too. Only a process that leaves the group (`setsid`) can outlive it; the
+ * call still returns, at most about a second after the command ended.
  */
+import { HeadTail } from "./output.ts";
 
 /** What to run: a shell string for `sh -c`, or an argv array run directly. */
 export type Command = string | readonly string[];
@@ -13,15 +16,19 @@ export type Command = string | readonly string[];
 /** Options for {@linkcode runProcess}. */
 export interface RunOptions {
   cwd: string;
-  /** Seconds before the group is killed. */
+  /** Seconds before the group is killed; a non-finite value means no limit. */
   timeoutS: number;
   /** Data written to the child's stdin, which is then closed; stdin is empty otherwise. */
   stdin?: string;
   signal?: AbortSignal;
   /** Bytes of output kept from the start and, separately, from the end. Default 16 KiB each. */
   keepBytes?: number;
-  /** Receives every chunk of output as it arrives (for example a log file writer). */
+  /**
+   * Receives every chunk of output as it arrives (for example a log file writer). If it throws,
+   * it is not called again and the run goes on; `sinkError` says what happened.
+   */
   sink?: (chunk: Uint8Array) => void | Promise<void>;
+  /** Extra environment variables, on top of the server's own. */
   env?: Record<string, string>;
 }
 
@@ -39,9 +46,16 @@ export interface RunResult {
   /** Bytes dropped from the middle of `output`. */
   droppedBytes: number;
   secs: number;
+  /** Set when the sink threw: its message. */
+  sinkError?: string;
 }
 
+/** Time between SIGTERM and SIGKILL, and how long exited commands may take to flush. */
 const GRACE_MS = 150;
+/** How long output may keep flowing after the group was killed before we stop listening. */
+const DRAIN_MS = 1000;
+const DRAIN_CANCELLED_MS = 250;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Kills the process group led by `pid`, ignoring a group that is already gone. */
 export function killGroup(pid: number, signal: Deno.Signal = "SIGKILL"): void {
@@ -53,58 +67,55 @@ export function killGroup(pid: number, signal: Deno.Signal = "SIGKILL"): void {
 }
 
 function _argv(command: Command): string[] {
-  // `exec 2>&1` merges stderr into stdout in order; an argv array is passed through "$@" untouched.
-  if (typeof command === "string") return ["-c", `exec 2>&1\n${command}`];
+  // `exec 2>&1` merges stderr into stdout in order. A string runs as `sh -c command` exactly (so
+  // error line numbers and `$0` are what the user expects); an argv array goes through "$@".
+  if (typeof command === "string") return ["-c", 'exec 2>&1; exec sh -c "$1"', "sh", command];
   return ["-c", 'exec 2>&1; exec "$@"', "sh", ...command];
 }
 
-/** Keeps the first and last `keep` bytes of a stream. */
-class HeadTail {
-  head: Uint8Array[] = [];
-  headLen = 0;
-  tail: Uint8Array[] = [];
-  tailLen = 0;
-  total = 0;
-  constructor(readonly keep: number) {}
-
-  push(chunk: Uint8Array): void {
-    this.total += chunk.length;
-    if (this.headLen < this.keep) {
-      const take = chunk.subarray(0, this.keep - this.headLen);
-      this.head.push(take);
-      this.headLen += take.length;
-      chunk = chunk.subarray(take.length);
-      if (!chunk.length) return;
+function _spawn(command: Command, options: RunOptions): Deno.ChildProcess {
+  try {
+    return new Deno.Command("sh", {
+      args: _argv(command),
+      cwd: options.cwd,
+      stdin: options.stdin === undefined ? "null" : "piped",
+      stdout: "piped",
+      stderr: "piped",
+      detached: true,
+      env: options.env,
+    }).spawn();
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err);
+    if (/no such cwd/i.test(msg)) {
+      throw new Deno.errors.NotFound(`working folder "${options.cwd}" does not exist`);
     }
-    this.tail.push(chunk);
-    this.tailLen += chunk.length;
-    while (this.tail.length > 1 && this.tailLen - this.tail[0].length >= this.keep) {
-      this.tailLen -= this.tail.shift()!.length;
+    if (/not a directory/i.test(msg)) {
+      throw new Deno.errors.NotADirectory(`working folder "${options.cwd}" is not a folder`);
     }
-  }
-
-  text(): { output: string; dropped: number } {
-    const dec = new TextDecoder();
-    const head = dec.decode(_concat(this.head));
-    let tail = _concat(this.tail);
-    const dropped = Math.max(0, this.total - this.headLen - Math.min(tail.length, this.keep));
-    if (tail.length > this.keep) tail = tail.subarray(tail.length - this.keep);
-    if (!dropped) return { output: head + dec.decode(tail), dropped: 0 };
-    return {
-      output: `${head}\n[… ${dropped} bytes of output cut …]\n${dec.decode(tail)}`,
-      dropped,
-    };
+    if (/argument list too long/i.test(msg)) {
+      throw new RangeError("command is too long to run (at most 128 KiB per argument)");
+    }
+    throw err;
   }
 }
 
-function _concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+/** Writes `text` to the child's stdin and closes it; `stop` gives up on a reader that never reads. */
+function _feed(stream: WritableStream<Uint8Array>, text: string) {
+  const writer = stream.getWriter();
+  const done = writer.write(new TextEncoder().encode(text)).then(() => writer.close())
+    .catch(() => writer.abort().catch(() => {}));
+  return {
+    async stop() {
+      if (!(await _within(done, 50))) await writer.abort().catch(() => {});
+      await done;
+    },
+  };
+}
+
+function _notStarted(started: number): RunResult {
+  const secs = Math.round((performance.now() - started) / 10) / 100;
+  const empty = { output: "", totalBytes: 0, droppedBytes: 0 };
+  return { code: null, signal: null, timedOut: false, cancelled: true, ...empty, secs };
 }
 
 /** Waits for `p` at most `ms` milliseconds; true when it settled in time. */
@@ -112,28 +123,25 @@ async function _within(p: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<false>((r) => timer = setTimeout(() => r(false), ms));
   try {
-    return await Promise.race([p.then(() => true), late]);
+    return await Promise.race([p.then(() => true, () => true), late]);
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** Runs `command` and resolves when it has ended, been killed, or been cancelled. Never rejects on exit codes. */
+/**
+ * Runs `command` and resolves when it has ended, been killed, or been cancelled. Never rejects on
+ * exit codes; throws only when the command cannot be started (missing `cwd`, argument too long).
+ */
 export async function runProcess(command: Command, options: RunOptions): Promise<RunResult> {
   const started = performance.now();
-  const child = new Deno.Command("sh", {
-    args: _argv(command),
-    cwd: options.cwd,
-    stdin: options.stdin === undefined ? "null" : "piped",
-    stdout: "piped",
-    stderr: "piped",
-    detached: true,
-    env: options.env,
-  }).spawn();
   const buffer = new HeadTail(options.keepBytes ?? 16 * 1024);
+  if (options.signal?.aborted) return _notStarted(started);
+  const child = _spawn(command, options);
   let timedOut = false;
   let cancelled = false;
   let hardKill: ReturnType<typeof setTimeout> | undefined;
+  let sinkError: string | undefined;
 
   const stop = (why: "timeout" | "cancel") => {
     if (timedOut || cancelled) return;
@@ -142,37 +150,40 @@ export async function runProcess(command: Command, options: RunOptions): Promise
     killGroup(child.pid, "SIGTERM");
     hardKill = setTimeout(() => killGroup(child.pid, "SIGKILL"), GRACE_MS);
   };
-  const timer = setTimeout(() => stop("timeout"), Math.max(0, options.timeoutS * 1000));
+  const ms = options.timeoutS * 1000;
+  const timer = Number.isFinite(ms)
+    ? setTimeout(() => stop("timeout"), Math.min(Math.max(0, ms), MAX_TIMER_MS))
+    : undefined;
   const onAbort = () => stop("cancel");
-  if (options.signal?.aborted) onAbort();
   options.signal?.addEventListener("abort", onAbort, { once: true });
-
-  if (options.stdin !== undefined) {
-    const writer = child.stdin.getWriter();
-    writer.write(new TextEncoder().encode(options.stdin)).then(() => writer.close()).catch(
-      () => {},
-    );
-  }
+  const feeding = options.stdin === undefined ? undefined : _feed(child.stdin, options.stdin);
 
   const readers = [child.stdout.getReader(), child.stderr.getReader()];
   const pump = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
     for (let r = await reader.read(); !r.done; r = await reader.read()) {
       buffer.push(r.value);
-      if (options.sink) await options.sink(r.value);
+      if (!options.sink || sinkError !== undefined) continue;
+      try {
+        await options.sink(r.value);
+      } catch (err) {
+        sinkError = err instanceof Error ? err.message : String(err);
+      }
     }
   };
-  const reading = Promise.all(readers.map(pump)).catch(() => {});
+  const reading = Promise.all(readers.map((r) => pump(r).catch(() => {})));
   const status = await child.status;
+  clearTimeout(timer);
+  options.signal?.removeEventListener("abort", onAbort);
   // Background children may still hold the pipes open: give them a moment, then end the group.
-  const drained = await _within(reading, GRACE_MS);
+  const drained = await _within(reading, cancelled ? 0 : GRACE_MS);
   killGroup(child.pid, "SIGKILL");
-  if (!drained && !(await _within(reading, 1000))) {
+  clearTimeout(hardKill);
+  if (!drained && !(await _within(reading, cancelled ? DRAIN_CANCELLED_MS : DRAIN_MS))) {
     // Something outside the group still holds the pipes: stop listening to it.
     await Promise.all(readers.map((r) => r.cancel().catch(() => {})));
+    await _within(reading, DRAIN_MS); // a sink that never returns must not hang the call
   }
-  clearTimeout(timer);
-  clearTimeout(hardKill);
-  options.signal?.removeEventListener("abort", onAbort);
+  await feeding?.stop();
   const { output, dropped } = buffer.text();
   return {
     code: status.signal ? null : status.code,
@@ -183,5 +194,6 @@ export async function runProcess(command: Command, options: RunOptions): Promise
     totalBytes: buffer.total,
     droppedBytes: dropped,
     secs: Math.round((performance.now() - started) / 10) / 100,
+    ...(sinkError === undefined ? {} : { sinkError }),
   };
 }

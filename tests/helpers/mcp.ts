@@ -6,12 +6,13 @@ import { Client } from "@modelcontextprotocol/sdk/client";
 // @ts-types="@modelcontextprotocol/sdk/client/stdio"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { fileURLToPath } from "node:url";
+import { PRESETS } from "../../lib/presets.ts";
 
 /** Absolute path of `main.ts`. */
 export const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
 
 /** The permission flags of the full preset (what `deno task start` uses). */
-export const FULL = ["--allow-read", "--allow-write", "--allow-run", "--allow-net", "--allow-env"];
+export const FULL: string[] = [...PRESETS.full];
 
 /** Options for {@linkcode connect}. */
 export interface ConnectOptions {

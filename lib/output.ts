@@ -1,0 +1,86 @@
+/**
+ * Bounded output: keep the start and the end of a stream of any size, cut the middle with a marker.
+ *
+ * Used by `lib/process.ts` to keep child output bounded. Cuts never split a
+ * UTF-8 character, so the kept text decodes cleanly.
+ */
+
+/** Shown where the middle of an output was dropped. */
+export function cutMarker(droppedBytes: number): string {
+  return `\n[… ${droppedBytes} bytes of output cut …]\n`;
+}
+
+/** Keeps the first and the last `keep` bytes of a byte stream, however long it grows. */
+export class HeadTail {
+  #head: Uint8Array[] = [];
+  #headLen = 0;
+  #tail: Uint8Array[] = [];
+  #tailLen = 0;
+  /** Every byte pushed so far. */
+  total = 0;
+
+  constructor(readonly keep: number) {}
+
+  /** Adds a chunk; memory stays at about `2 * keep` plus one chunk. */
+  push(chunk: Uint8Array): void {
+    this.total += chunk.length;
+    if (this.#headLen < this.keep) {
+      const take = chunk.slice(0, this.keep - this.#headLen);
+      this.#head.push(take);
+      this.#headLen += take.length;
+      chunk = chunk.subarray(take.length);
+      if (!chunk.length) return;
+    }
+    this.#tail.push(chunk);
+    this.#tailLen += chunk.length;
+    while (this.#tail.length > 1 && this.#tailLen - this.#tail[0].length >= this.keep) {
+      this.#tailLen -= this.#tail.shift()!.length;
+    }
+  }
+
+  /** The kept text, with {@linkcode cutMarker} where the middle was dropped. */
+  text(): { output: string; dropped: number } {
+    const dec = new TextDecoder();
+    let head = _concat(this.#head);
+    let tail = _concat(this.#tail);
+    if (tail.length > this.keep) tail = tail.subarray(tail.length - this.keep);
+    if (head.length + tail.length === this.total) {
+      return { output: dec.decode(_concat([head, tail])), dropped: 0 };
+    }
+    head = head.subarray(0, _completeEnd(head));
+    tail = tail.subarray(_firstLead(tail));
+    const dropped = this.total - head.length - tail.length;
+    return { output: dec.decode(head) + cutMarker(dropped) + dec.decode(tail), dropped };
+  }
+}
+
+function _concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** Length of `bytes` without a UTF-8 character that is cut off at the end. */
+function _completeEnd(bytes: Uint8Array): number {
+  const len = bytes.length;
+  for (let i = len - 1; i >= Math.max(0, len - 4); i--) {
+    const b = bytes[i];
+    if ((b & 0xc0) === 0x80) continue;
+    if (b < 0xc0) return len;
+    const size = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+    return len - i < size ? i : len;
+  }
+  return len;
+}
+
+/** Index of the first byte that does not continue a UTF-8 character cut off at the start. */
+function _firstLead(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < Math.min(3, bytes.length) && (bytes[i] & 0xc0) === 0x80) i++;
+  return i;
+}

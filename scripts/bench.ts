@@ -1,0 +1,31 @@
+/**
+ * Runs the benchmarks: `deno task bench [NAME…]`, where NAME is one of the `scripts/bench_*.ts`
+ * files without prefix and extension (startup, find, outline, replies, implement). With no name,
+ * all of them run, one fresh process each. Benchmarks print figures and ratios; none asserts a time.
+ */
+import { fileURLToPath } from "node:url";
+
+const DIR = fileURLToPath(new URL(".", import.meta.url));
+const available: string[] = [];
+for await (const e of Deno.readDir(DIR)) {
+  const m = /^bench_(.+)\.ts$/.exec(e.name);
+  if (m) available.push(m[1]);
+}
+available.sort();
+const wanted = Deno.args.length ? Deno.args : available;
+let failed = 0;
+for (const name of wanted) {
+  if (!available.includes(name)) {
+    console.error(`no benchmark "${name}"; available: ${available.join(", ")}`);
+    failed++;
+    continue;
+  }
+  console.log(`== ${name}`);
+  const { code } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-prompt", "-A", `${DIR}bench_${name}.ts`],
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  if (code !== 0) failed++;
+}
+Deno.exit(failed ? 1 : 0);
