@@ -28,10 +28,13 @@ export async function writeFileAtomic(
     }
   }
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-  const suffix = crypto.randomUUID().slice(0, 8);
-  const tmp = join(dirname(path), `.${basename(path).slice(0, 100)}.${suffix}.localexec-tmp`);
+  const tmp = join(dirname(path), _tempName(basename(path)));
   try {
-    await Deno.writeFile(tmp, bytes, { createNew: true, mode });
+    // createNew refuses to open anything already there, a planted symlink included.
+    using file = await Deno.open(tmp, { write: true, createNew: true, mode });
+    let done = 0;
+    while (done < bytes.length) done += await file.write(bytes.subarray(done));
+    await file.syncData();
     await Deno.chmod(tmp, mode); // the umask may have narrowed it
     await Deno.rename(tmp, path);
   } catch (err) {
@@ -39,4 +42,13 @@ export async function writeFileAtomic(
     throw err;
   }
   return mode;
+}
+
+/**
+ * A hidden temporary name next to the target. The target's name is cut to 40 code points, so the
+ * result stays under the 255-byte name limit whatever the script (4 bytes per code point at most).
+ */
+function _tempName(name: string): string {
+  const head = Array.from(name).slice(0, 40).join("");
+  return `.${head}.${crypto.randomUUID().slice(0, 8)}.localexec-tmp`;
 }

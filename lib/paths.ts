@@ -5,6 +5,12 @@
  * no sibling-prefix trick, no NUL byte; no symlink (the file or any parent) whose real path leaves
  * the root; writing tools never touch `.git/` or `.localexec/`. Names are compared byte for byte:
  * no Unicode normalisation, so an NFD look-alike of the root is a different folder.
+ *
+ * The input is normalised lexically first (`a/../b` is `b`), then walked one name at a time from
+ * the root with the kernel's rules for symlinks: each link's text is expanded where it stands, so
+ * `..` inside a link's text climbs from the link's real folder. Every prefix the caller named must
+ * have its real path inside the root. A dangling link is judged by where it points: a write
+ * through it creates its target, which must lie inside the root.
  */
 import { dirname, isAbsolute, join, relative, resolve, sep } from "./deps.ts";
 
@@ -34,16 +40,22 @@ export class ProtectedPathError extends PathError {
 
 /** A path checked against the root. */
 export interface SafePath {
-  /** Absolute path to use for I/O: the real path when the target exists, else real parent + name. */
+  /**
+   * Absolute path to use for I/O: the real path when the target exists; else the real path of
+   * its deepest existing folder plus the missing names (for a dangling link: where it points).
+   */
   abs: string;
   /** The same path relative to the root, with `/` separators; `.` for the root itself. */
   rel: string;
-  /** Whether something exists at `abs` (for a dangling link: false). */
+  /** Whether something exists at `abs`. */
   exists: boolean;
 }
 
-/** Folder names that writing tools never enter, at any depth. */
+/** Folder names that writing tools never enter, at any depth (compared case-insensitively). */
 const PROTECTED = new Set([".git", ".localexec"]);
+
+/** Symlinks followed in one path before giving up, as the kernel does. */
+const MAX_HOPS = 40;
 
 function _show(p: string): string {
   return JSON.stringify(p.length > 120 ? `${p.slice(0, 120)}…` : p);
@@ -91,16 +103,122 @@ async function _lstat(p: string): Promise<Deno.FileInfo | undefined> {
   }
 }
 
-/** Follows a chain of symlinks by hand, so a dangling one still tells where it points. */
-async function _linkTarget(link: string): Promise<string> {
-  let current = link;
-  for (let hops = 0; hops < 40; hops++) {
-    const target = resolve(dirname(current), await Deno.readLink(current));
-    const info = await _lstat(target);
-    if (!info?.isSymlink) return target;
-    current = target;
+function _parts(p: string): string[] {
+  return p.split(sep).filter((s) => s !== "");
+}
+
+function _join(parts: string[]): string {
+  return sep + parts.join(sep);
+}
+
+/** Where a walk got to: the real folders so far, and the names that do not exist (if any). */
+interface Walk {
+  real: string[];
+  missing: string[];
+  hops: number;
+}
+
+/** What a walk checks against: the root (when strict) and the caller's input for messages. */
+interface Guard {
+  root?: string;
+  input: string;
+}
+
+/**
+ * `lstat` for the walk. Under Deno permissions scoped to the root, a link that leads outside
+ * fails with NotCapable (or the OS with PermissionDenied); when strict, that is the refusal.
+ */
+async function _look(here: string, guard: Guard): Promise<Deno.FileInfo | undefined> {
+  try {
+    return await _lstat(here);
+  } catch (err) {
+    const denied = err instanceof Deno.errors.NotCapable ||
+      err instanceof Deno.errors.PermissionDenied;
+    if (denied && guard.root && !isInside(guard.root, here)) throw _leaves(guard.input);
+    throw err;
   }
-  throw new PathError(`too many levels of symbolic links at ${_show(link)}`);
+}
+
+/**
+ * Walks `names` from the real folder `real` as the kernel would, expanding symlinks in place.
+ * Stops at the first name that does not exist and returns it with everything after it.
+ */
+async function _walk(real: string[], names: string[], hops: number, guard: Guard): Promise<Walk> {
+  const stack = [...real];
+  const queue = [...names];
+  while (queue.length) {
+    const name = queue.shift()!;
+    if (name === "." || name === "") continue;
+    if (name === "..") {
+      stack.pop();
+      continue;
+    }
+    const here = _join([...stack, name]);
+    const info = await _look(here, guard);
+    if (!info) return { real: stack, missing: [name, ...queue], hops };
+    if (info.isSymlink) {
+      if (++hops > MAX_HOPS) throw _tooManyLinks(guard.input);
+      const text = await Deno.readLink(here);
+      if (isAbsolute(text)) stack.length = 0;
+      queue.unshift(..._parts(text));
+      continue;
+    }
+    stack.push(name);
+  }
+  return { real: stack, missing: [], hops };
+}
+
+/**
+ * Finds the real path behind `abs` (a normalised absolute path), checking after each name that
+ * the real path so far lies inside `root` when `strict`.
+ */
+async function _trace(root: string, abs: string, strict: boolean, input: string) {
+  const names = strict ? _parts(relative(root, abs)) : _parts(abs);
+  let walk: Walk = { real: strict ? _parts(root) : [], missing: [], hops: 0 };
+  const guard = { root: strict ? root : undefined, input };
+  for (let i = 0; i < names.length; i++) {
+    walk = await _walk(walk.real, [names[i]], walk.hops, guard);
+    if (walk.missing.length) {
+      const full = resolve(_join(walk.real), ...walk.missing, ...names.slice(i + 1));
+      if (strict && !isInside(root, full)) throw _leaves(input);
+      return { abs: full, exists: false };
+    }
+    if (strict && !isInside(root, _join(walk.real))) throw _leaves(input);
+  }
+  return { abs: _join(walk.real), exists: true };
+}
+
+function _leaves(input: string): PathOutsideRootError {
+  return new PathOutsideRootError(
+    `path ${_show(input)} leads outside the project root through a link`,
+  );
+}
+
+/**
+ * The lexical absolute path of `input`. An absolute path that names the root through a link
+ * (for example `/tmp/x` when the root is `/private/tmp/x`) is accepted when its real path lies
+ * inside the root; every other path outside is refused.
+ */
+async function _anchor(root: string, input: string): Promise<string> {
+  try {
+    return resolveLexically(root, input);
+  } catch (err) {
+    if (!(err instanceof PathOutsideRootError) || !isAbsolute(input)) throw err;
+    const real = await _trace(root, resolve(input), false, input).catch(() => undefined);
+    if (real && isInside(root, real.abs)) return real.abs;
+    throw err;
+  }
+}
+
+async function _resolve(root: string, input: string, write: boolean): Promise<SafePath> {
+  try {
+    const lexical = await _anchor(root, input);
+    if (write) _refuseProtected(toRel(root, lexical), input);
+    const found = await _trace(root, lexical, true, input);
+    return { abs: found.abs, rel: toRel(root, found.abs), exists: found.exists };
+  } catch (err) {
+    throw err instanceof Deno.errors.FilesystemLoop ? _tooManyLinks(input) : err;
+  }
 }
 
 /**
@@ -108,21 +226,23 @@ async function _linkTarget(link: string): Promise<string> {
  * file and of every parent folder. A missing path is allowed (the caller reports not found).
  */
 export function resolveForRead(root: string, input: string): Promise<SafePath> {
-  return _resolve(root, input);
+  return _resolve(root, input, false);
 }
 
 /**
  * Checks `input` for writing: as for reading, and the path must not lie under `.git/` or
- * `.localexec/` (by name or by where a link points). A dangling link at the target is refused
- * when it points outside; otherwise the write replaces the link itself.
+ * `.localexec/`, neither as named nor where its links lead. A link at the target is written
+ * through to its real target (which must lie inside the root, and may not exist yet).
  */
 export async function resolveForWrite(root: string, input: string): Promise<SafePath> {
-  const lexical = resolveLexically(root, input);
-  _refuseProtected(toRel(root, lexical), input);
-  const safe = await _resolve(root, input);
+  const safe = await _resolve(root, input, true);
   _refuseProtected(safe.rel, input);
   if (safe.rel === ".") throw new PathError("cannot write to the project root itself");
   return safe;
+}
+
+function _tooManyLinks(input: string): PathError {
+  return new PathError(`path ${_show(input)} has too many levels of symbolic links`);
 }
 
 function _refuseProtected(rel: string, input: string): void {
@@ -135,50 +255,9 @@ function _refuseProtected(rel: string, input: string): void {
   }
 }
 
-async function _resolve(root: string, input: string): Promise<SafePath> {
-  const abs = resolveLexically(root, input);
-  // Find the deepest part of the path that exists; its real path decides.
-  let existing = abs;
-  const missing: string[] = [];
-  let info = await _lstat(existing);
-  while (!info && existing !== root) {
-    missing.unshift(existing.slice(dirname(existing).length).replace(/^[/\\]/, ""));
-    existing = dirname(existing);
-    info = await _lstat(existing);
-  }
-  let real: string;
-  if (info?.isSymlink) {
-    try {
-      real = await Deno.realPath(existing);
-    } catch (err) {
-      if (!(err instanceof Deno.errors.NotFound)) throw err;
-      // A dangling link: judge it by where it points.
-      const target = await _linkTarget(existing);
-      const targetParent = await Deno.realPath(dirname(target)).catch(() => dirname(target));
-      const pointsTo = join(targetParent, target.slice(dirname(target).length + 1));
-      if (!isInside(root, pointsTo)) {
-        throw new PathOutsideRootError(
-          `path ${_show(input)} is a link that points outside the project root`,
-        );
-      }
-      if (missing.length) throw new PathError(`path ${_show(input)} goes through a dangling link`);
-      return { abs: existing, rel: toRel(root, existing), exists: false };
-    }
-  } else {
-    real = await Deno.realPath(existing);
-  }
-  if (!isInside(root, real)) {
-    throw new PathOutsideRootError(
-      `path ${_show(input)} leads outside the project root through a link`,
-    );
-  }
-  const full = missing.length ? join(real, ...missing) : real;
-  return { abs: full, rel: toRel(root, full), exists: missing.length === 0 };
-}
-
 /**
  * Creates the missing parent folders of a checked path, one at a time, refusing to pass through
- * anything that is not a real folder inside the root.
+ * anything that is not a real folder inside the root (a link planted after the check included).
  */
 export async function ensureParent(root: string, safe: SafePath): Promise<void> {
   const parent = dirname(safe.abs);

@@ -28,3 +28,14 @@ export function createState(
 ): ServerState {
   return { root, configPath, tools, shown: new Map() };
 }
+
+/**
+ * The fingerprint `shown` stores for a file's bytes: size and SHA-256. It depends on the content
+ * only, so touching a file without changing it does not invalidate a read.
+ */
+export async function fingerprint(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>),
+  );
+  return `${bytes.length}:${Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}

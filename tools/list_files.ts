@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { join } from "../lib/deps.ts";
 import { resolveForRead } from "../lib/paths.ts";
-import { ToolError } from "../lib/boundary.ts";
+import { quote, ToolError } from "../lib/boundary.ts";
 import { defineTool } from "../lib/tool.ts";
 
 const MAX_ENTRIES = 200;
@@ -27,7 +27,8 @@ export default defineTool({
   name: "list_files",
   title: "List files",
   description:
-    "List one folder of the project: each entry as `permissions size modified name`, folders first " +
+    "List one folder of the project: each entry as `permissions size modified name` (modified in " +
+    "UTC, to the minute), folders first " +
     "and marked with a trailing /, symlinks shown as `name -> target`. Paths are relative to the " +
     "project root. Use it to explore the project before reading or editing; use `find` to search " +
     `file contents. Shows at most ${MAX_ENTRIES} entries.`,
@@ -56,12 +57,12 @@ export default defineTool({
       info = await Deno.stat(dir.abs);
     } catch (err) {
       if (err instanceof Deno.errors.NotFound) {
-        throw new ToolError(`folder "${dir.rel}" does not exist`);
+        throw new ToolError(`folder ${quote(dir.rel)} does not exist`);
       }
       throw err;
     }
     if (!info.isDirectory) {
-      throw new ToolError(`"${dir.rel}" is a file, not a folder; use read_file`);
+      throw new ToolError(`${quote(dir.rel)} is a file, not a folder; use read_file`);
     }
     const rows: { dir: boolean; name: string; line: string }[] = [];
     for await (const entry of Deno.readDir(dir.abs)) {

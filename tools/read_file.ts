@@ -1,31 +1,218 @@
-/** read_file: not built yet; see the open issue that owns it. */
+/** read_file: a file's text (a line range, optionally numbered), media as content blocks, or hex. */
 import { z } from "zod";
-import { ToolError } from "../lib/boundary.ts";
-import { defineTool } from "../lib/tool.ts";
+import { quote, ToolError } from "../lib/boundary.ts";
+import {
+  decodeText,
+  fileUri,
+  hexDump,
+  looksBinary,
+  mediaType,
+  readHead,
+  SNIFF_BYTES,
+  toBase64,
+} from "../lib/media.ts";
+import { resolveForRead } from "../lib/paths.ts";
+import { fingerprint } from "../lib/state.ts";
+import { defineTool, RichResult, type ToolContext } from "../lib/tool.ts";
+
+/** Largest image, audio or video file returned as a content block. */
+const MEDIA_MAX = 10 * 1024 * 1024;
+/** Largest text file read at all; bigger ones are for `shell` (head, sed -n). */
+const TEXT_MAX = 64 * 1024 * 1024;
+/** Most bytes of an other binary shown as hex. */
+const HEX_MAX = 4096;
+/** Characters of one hex dump line, newline included (see `hexDump`). */
+const HEX_LINE = 68;
+
+const input = z.object({
+  filename: z.string().max(4096).describe("File to read, relative to the project root"),
+  max_chars: z.number().int().min(1).max(2_000_000).default(32768).describe(
+    "Cut the text after this many characters (a note says how to read on)",
+  ),
+  binary_as_hex: z.boolean().default(true).describe(
+    "Return other binary files as hex (capped); false refuses them",
+  ),
+  start_line: z.number().int().min(1).nullable().optional().describe(
+    "First line to return, 1-based",
+  ),
+  end_line: z.number().int().min(1).nullable().optional().describe(
+    "Last line to return, inclusive",
+  ),
+  line_numbers: z.boolean().default(false).describe(
+    "Prefix each line with its number and a tab; required before patch_file",
+  ),
+});
+
+type Args = z.output<typeof input>;
+
+function _mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Offsets where each line starts; a final newline does not start another line. */
+function _lineStarts(text: string): number[] {
+  const starts = text.length ? [0] : [];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) {
+    if (i + 1 < text.length) starts.push(i + 1);
+  }
+  return starts;
+}
+
+function _lineEndings(text: string): string | undefined {
+  const crlf = text.split("\r\n").length - 1;
+  if (!crlf) return undefined;
+  return text.split("\n").length - 1 > crlf ? "mixed" : "crlf";
+}
+
+function _longLineNote(n: number, line: string, total: number, max: number): string {
+  const length = line.replace(/\r?\n$/, "").length;
+  const more = n < total ? `, or start_line=${n + 1} to read on` : "";
+  return `line ${n} is ${length} characters long and was cut at max_chars=${max}; ` +
+    `call again with a larger max_chars${more}`;
+}
+
+function _readOnNote(start: number, last: number, total: number, max: number): string {
+  return `showing lines ${start}-${last} of ${total} (max_chars=${max} reached); ` +
+    `call again with start_line=${last + 1} to read on`;
+}
+
+async function _text(
+  text: string,
+  bytes: Uint8Array,
+  rel: string,
+  abs: string,
+  args: Args,
+  ctx: ToolContext,
+) {
+  const starts = _lineStarts(text);
+  const total = starts.length;
+  const start = args.start_line ?? 1;
+  if (total === 0 && start > 1) {
+    throw new ToolError(`start_line ${start} is beyond the end: ${quote(rel)} is empty`);
+  }
+  if (total > 0 && start > total) {
+    throw new ToolError(`start_line ${start} is beyond the end: ${quote(rel)} has ${total} lines`);
+  }
+  if (args.end_line != null && args.end_line < start) {
+    throw new ToolError(`end_line ${args.end_line} is before start_line ${start}`);
+  }
+  const end = Math.min(args.end_line ?? total, total);
+  let content = "";
+  let last = start - 1;
+  let note: string | undefined;
+  for (let n = start; n <= end; n++) {
+    const line = text.slice(starts[n - 1], n < total ? starts[n] : text.length);
+    const piece = args.line_numbers ? `${n}\t${line}` : line;
+    if (content.length + piece.length > args.max_chars) {
+      if (n === start) {
+        content = piece.slice(0, args.max_chars);
+        last = n;
+      }
+      note = n === start
+        ? _longLineNote(n, line, total, args.max_chars)
+        : _readOnNote(start, last, total, args.max_chars);
+      break;
+    }
+    content += piece;
+    last = n;
+  }
+  if (args.line_numbers) ctx.state.shown.set(abs, await fingerprint(bytes));
+  const endings = _lineEndings(text);
+  return {
+    status: "ok",
+    path: rel,
+    total_lines: total,
+    start_line: start,
+    end_line: last,
+    ...(note ? { truncated: true, note } : total === 0 ? { note: "the file is empty" } : {}),
+    ...(endings ? { line_endings: endings } : {}),
+    content,
+  };
+}
+
+function _tooBig(rel: string, kind: string, size: number): ToolError {
+  return new ToolError(
+    `${quote(rel)} is ${size} bytes; read_file returns ${kind} files up to ${
+      MEDIA_MAX / 1024 / 1024
+    } MB (${MEDIA_MAX} bytes)`,
+  );
+}
+
+function _media(bytes: Uint8Array, rel: string, abs: string): RichResult {
+  const media = mediaType(rel)!;
+  if (bytes.length > MEDIA_MAX) throw _tooBig(rel, media.kind, bytes.length);
+  const json = {
+    status: "ok",
+    path: rel,
+    kind: media.kind,
+    mime_type: media.mimeType,
+    bytes: bytes.length,
+  };
+  const data = toBase64(bytes);
+  if (media.kind === "video") {
+    return new RichResult(json, [{
+      type: "resource",
+      resource: { uri: fileUri(abs), mimeType: media.mimeType, blob: data },
+    }]);
+  }
+  return new RichResult(json, [{ type: media.kind, data, mimeType: media.mimeType }]);
+}
+
+function _hex(head: Uint8Array, size: number, rel: string, args: Args) {
+  if (!args.binary_as_hex) {
+    const what = `${quote(rel)} is a binary file (${size} bytes)`;
+    throw new ToolError(`${what}; call again with binary_as_hex=true to see it as hex`);
+  }
+  const cap = Math.min(HEX_MAX, Math.max(16, Math.floor(args.max_chars / HEX_LINE) * 16));
+  const shown = head.subarray(0, cap);
+  return {
+    status: "ok",
+    path: rel,
+    kind: "binary",
+    bytes: size,
+    shown_bytes: shown.length,
+    ...(shown.length < size
+      ? {
+        truncated: true,
+        note: `showing the first ${shown.length} of ${size} bytes as hex; ` +
+          "use shell (for example xxd -s OFFSET -l 4096) to see more",
+      }
+      : {}),
+    hex: hexDump(shown),
+  };
+}
 
 export default defineTool({
   name: "read_file",
   title: "Read file",
-  description: "Not available yet.",
-  input: z.object({
-    filename: z.string().max(4096).describe("File to read, relative to the project root"),
-    max_chars: z.number().int().min(1).max(2_000_000).default(32768).describe(
-      "Cut the text after this many characters (a note says how to read on)",
-    ),
-    binary_as_hex: z.boolean().default(true).describe(
-      "Return other binary files as hex (capped); false refuses them",
-    ),
-    start_line: z.number().int().min(1).nullable().optional().describe(
-      "First line to return, 1-based",
-    ),
-    end_line: z.number().int().min(1).nullable().optional().describe(
-      "Last line to return, inclusive",
-    ),
-    line_numbers: z.boolean().default(false).describe(
-      "Prefix each line with its number and a tab; required before patch_file",
-    ),
+  description:
+    "Read one file of the project. Text comes back as `content` with `total_lines` and the " +
+    "inclusive 1-based `start_line`..`end_line` shown; a final newline does not count as a line. " +
+    "Pass line_numbers=true to prefix each line with its number and a tab: this is required " +
+    "before patch_file, and allows one patch of this file until it is read again. Text is cut " +
+    "at whole lines after max_chars characters (numbers included), with `truncated` and a note " +
+    "saying which start_line reads on. Line endings are kept as in the file (`line_endings` says " +
+    "crlf or mixed). Images (png, jpg, gif, webp) and audio (mp3, wav, ogg, flac, m4a, …) come " +
+    "back as image/audio content blocks and video (mp4, webm, mov, mkv, …) as an embedded " +
+    "resource, after a JSON summary, up to 10 MB; other binaries as a hex dump of their first " +
+    "4 KB at most. Folders: use list_files. Text files over 64 MB: use shell.",
+  input,
+  output: z.looseObject({
+    status: z.string(),
+    path: z.string().optional(),
+    content: z.string().optional(),
+    total_lines: z.number().optional(),
+    start_line: z.number().optional(),
+    end_line: z.number().optional(),
+    truncated: z.boolean().optional(),
+    line_endings: z.string().optional(),
+    kind: z.string().optional(),
+    mime_type: z.string().optional(),
+    bytes: z.number().optional(),
+    shown_bytes: z.number().optional(),
+    hex: z.string().optional(),
+    note: z.string().optional(),
   }),
-  output: z.looseObject({ status: z.string() }),
   needs: ["read"],
   annotations: {
     readOnlyHint: true,
@@ -33,7 +220,37 @@ export default defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
-  run() {
-    return Promise.reject(new ToolError("read_file is not built yet"));
+  async run(args, ctx) {
+    const safe = await resolveForRead(ctx.root, args.filename);
+    if (!safe.exists) {
+      throw new ToolError(
+        `file ${quote(safe.rel)} does not exist; use list_files to see what there is`,
+      );
+    }
+    const info = await Deno.stat(safe.abs);
+    if (info.isDirectory) {
+      throw new ToolError(`${quote(safe.rel)} is a folder; use list_files to see what it holds`);
+    }
+    if (!info.isFile) throw new ToolError(`${quote(safe.rel)} is not a regular file`);
+    const media = mediaType(safe.rel);
+    if (info.size > TEXT_MAX || (media && info.size > MEDIA_MAX)) {
+      // Too big to read whole: decide from the first bytes.
+      const head = await readHead(safe.abs, Math.max(SNIFF_BYTES, HEX_MAX));
+      if (looksBinary(head)) {
+        if (media) throw _tooBig(safe.rel, media.kind, info.size);
+        return _hex(head, info.size, safe.rel, args);
+      }
+      if (info.size > TEXT_MAX) {
+        throw new ToolError(
+          `${quote(safe.rel)} is ${_mb(info.size)}, over read_file's ${_mb(TEXT_MAX)} limit; ` +
+            "use shell (head, tail, sed -n 'A,Bp') to read part of it",
+        );
+      }
+    }
+    const bytes = await Deno.readFile(safe.abs);
+    const text = decodeText(bytes);
+    if (text !== undefined) return _text(text, bytes, safe.rel, safe.abs, args, ctx);
+    if (media) return _media(bytes, safe.rel, safe.abs);
+    return _hex(bytes, bytes.length, safe.rel, args);
   },
 });
