@@ -1,0 +1,186 @@
+/**
+ * One streamed `/api/chat` call through `npm:ollama`, guarded by {@linkcode guardCall}.
+ *
+ * The reply is collected as it streams; `onChunk` lets the caller send progress. The final chunk's
+ * statistics (token counts, durations in nanoseconds) come back in seconds. `done_reason: "length"`
+ * is returned, not thrown: the caller decides how to report a reply that was cut off.
+ */
+import { Ollama } from "ollama";
+import { OllamaError } from "./errors.ts";
+import { guardCall } from "./transport.ts";
+
+/** One chat message. */
+export interface ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+/** Model options sent with the request (Ollama's Modelfile parameters). */
+export interface ChatModelOptions {
+  /** Context window to run the model with; keep it stable between calls to avoid a reload. */
+  num_ctx?: number;
+  temperature?: number;
+  /** Most tokens to generate; bounds a model that loops. Reaching it gives `doneReason: "length"`. */
+  num_predict?: number;
+  [key: string]: unknown;
+}
+
+/** Progress while the reply streams. */
+export interface ChatProgress {
+  /** Chunks received so far. */
+  chunks: number;
+  /** Characters of reply (content) so far. */
+  chars: number;
+  /** Characters of thinking so far (models that think before answering). */
+  thinkingChars: number;
+  /** The text this chunk added (content or thinking). */
+  delta: string;
+  /** True when `delta` is thinking rather than reply. */
+  thinking: boolean;
+}
+
+/** A chat request. */
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  options?: ChatModelOptions;
+  /** How long Ollama keeps the model loaded afterwards: seconds, or a duration like `"30m"`. */
+  keep_alive?: string | number;
+  /** For thinking models: whether to think first (Ollama's default is to think). */
+  think?: boolean;
+  /** Cancels the call; it then fails with kind `cancelled` at once. */
+  signal?: AbortSignal;
+  /** Called for each streamed chunk that carries text; exceptions from it are ignored. */
+  onChunk?: (progress: ChatProgress) => void;
+}
+
+/** The collected reply and Ollama's statistics for it. */
+export interface ChatResult {
+  content: string;
+  /** What a thinking model thought before answering (empty otherwise). */
+  thinking: string;
+  /**
+   * Why generation stopped: `"stop"` (finished), `"length"` (hit `num_predict` or the context:
+   * the reply was cut off), `"load"`/`"unload"` (no messages), or `""` when Ollama did not say.
+   */
+  doneReason: string;
+  /** Prompt tokens Ollama read; 0 when it did not say (older versions omit it for cached prompts). */
+  promptEvalCount: number;
+  /** Reply tokens generated. */
+  evalCount: number;
+  /** Ollama's own timings, in seconds. */
+  totalSecs: number;
+  loadSecs: number;
+  promptEvalSecs: number;
+  evalSecs: number;
+  /** Seconds this call took as measured here. */
+  wallSecs: number;
+  chunks: number;
+}
+
+/** Timeouts for {@linkcode streamChat}, in seconds. */
+export interface ChatTimeouts {
+  firstChunkS: number;
+  idleS: number;
+  requestS: number;
+}
+
+/** Streams one chat from Ollama at `baseUrl`; throws {@linkcode OllamaError} on failure. */
+export async function streamChat(
+  baseUrl: string,
+  req: ChatRequest,
+  t: ChatTimeouts,
+): Promise<ChatResult> {
+  const started = performance.now();
+  const guard = guardCall({
+    baseUrl,
+    signal: req.signal,
+    headersMs: Math.min(t.firstChunkS, t.requestS) * 1000,
+    idleMs: t.idleS * 1000,
+    totalMs: t.requestS * 1000,
+    model: req.model,
+    shape: "ndjson",
+    timeoutMessages: {
+      headers:
+        `the model sent nothing for ${t.firstChunkS} s (loading it and reading the prompt): check \`ollama ps\`, or try a smaller task`,
+      idle:
+        `Ollama stopped sending for ${t.idleS} s in the middle of the reply: check \`ollama ps\` and Ollama's log`,
+      total:
+        `the model did not finish within ${t.requestS} s: raise request_timeout_s in .localexec.json, or try a smaller task`,
+    },
+  });
+  const progress: ChatProgress = {
+    chunks: 0,
+    chars: 0,
+    thinkingChars: 0,
+    delta: "",
+    thinking: false,
+  };
+  let content = "";
+  let thinking = "";
+  try {
+    const ollama = new Ollama({ host: baseUrl, fetch: guard.fetch });
+    const stream = await ollama.chat({
+      model: req.model,
+      messages: req.messages,
+      options: req.options as Record<string, never>,
+      keep_alive: req.keep_alive,
+      think: req.think,
+      stream: true,
+    });
+    for await (const part of stream) {
+      progress.chunks++;
+      const piece = part.message?.content ?? "";
+      const thought = part.message?.thinking ?? "";
+      content += piece;
+      thinking += thought;
+      if (piece || thought) {
+        progress.chars = content.length;
+        progress.thinkingChars = thinking.length;
+        progress.delta = piece || thought;
+        progress.thinking = !piece;
+        _notify(req.onChunk, progress);
+      }
+      if (part.done) {
+        return {
+          content,
+          thinking,
+          doneReason: typeof part.done_reason === "string" ? part.done_reason : "",
+          promptEvalCount: _count(part.prompt_eval_count),
+          evalCount: _count(part.eval_count),
+          totalSecs: _secs(part.total_duration),
+          loadSecs: _secs(part.load_duration),
+          promptEvalSecs: _secs(part.prompt_eval_duration),
+          evalSecs: _secs(part.eval_duration),
+          wallSecs: (performance.now() - started) / 1000,
+          chunks: progress.chunks,
+        };
+      }
+    }
+    throw new OllamaError(
+      "bad_response",
+      `Ollama at ${baseUrl} ended the reply without a final chunk`,
+    );
+  } catch (err) {
+    throw guard.explain(err);
+  } finally {
+    guard.dispose();
+  }
+}
+
+function _notify(onChunk: ChatRequest["onChunk"], progress: ChatProgress): void {
+  if (!onChunk) return;
+  try {
+    onChunk({ ...progress });
+  } catch {
+    // progress is best effort; a failing callback must not end the request
+  }
+}
+
+function _count(v: unknown): number {
+  return typeof v === "number" && Number.isFinite(v) && v > 0 ? Math.round(v) : 0;
+}
+
+function _secs(ns: unknown): number {
+  return typeof ns === "number" && Number.isFinite(ns) && ns > 0 ? ns / 1e9 : 0;
+}

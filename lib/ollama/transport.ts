@@ -1,0 +1,235 @@
+/**
+ * One guarded HTTP call to Ollama: a `fetch` for `npm:ollama` that adds the caller's AbortSignal,
+ * a timeout until headers, an idle timeout between body chunks and an overall timeout, and that
+ * checks the body really is Ollama's JSON before the library parses it.
+ *
+ * Why a fetch wrapper: `Ollama.abort()` only reaches requests whose response has started, and the
+ * library logs (to stdout) and skips lines it cannot parse. Here every failure becomes one
+ * {@linkcode OllamaError}, recorded once; the stream the library reads is errored with it, so the
+ * library's own iterator rethrows exactly that error.
+ */
+import {
+  badResponseError,
+  bodyError,
+  fetchError,
+  OllamaError,
+  snippet,
+  statusError,
+} from "./errors.ts";
+
+/** How the body must look: one JSON document, or newline-delimited JSON ending with `done`. */
+export type BodyShape = "json" | "ndjson";
+
+/** Options for {@linkcode guardCall}. */
+export interface GuardOptions {
+  /** Base URL, for messages. */
+  baseUrl: string;
+  /** The caller's signal; when it fires the call ends as `cancelled`. */
+  signal?: AbortSignal;
+  /** Milliseconds until response headers arrive. */
+  headersMs: number;
+  /** Milliseconds allowed between two body chunks (and before the first). */
+  idleMs: number;
+  /** Milliseconds for the whole call, body included. */
+  totalMs: number;
+  /** The message for each timeout. */
+  timeoutMessages: { headers: string; idle: string; total: string };
+  /** The model asked for, so a 404 can say which one to pull. */
+  model?: string;
+  shape: BodyShape;
+}
+
+/** A guarded call: pass `fetch` to `new Ollama({fetch})`; call `dispose()` when done. */
+export interface Guard {
+  fetch: typeof fetch;
+  /** The error that ended the call: the recorded failure, else `err` mapped. */
+  explain(err: unknown): OllamaError;
+  /** Clears timers and releases the connection; safe to call more than once. */
+  dispose(): void;
+}
+
+const MAX_LINE_CHARS = 8 * 1024 * 1024;
+const MAX_ERROR_BODY = 64 * 1024;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Starts the clocks for one call; the overall timeout runs from now. */
+export function guardCall(o: GuardOptions): Guard {
+  const ctl = new AbortController();
+  let failure: OllamaError | undefined;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let finished = false;
+  const fail = (err: OllamaError) => {
+    if (failure) return;
+    failure = err;
+    ctl.abort(err);
+  };
+  const onAbort = () => fail(new OllamaError("cancelled", "the request to Ollama was cancelled"));
+  if (o.signal?.aborted) onAbort();
+  else o.signal?.addEventListener("abort", onAbort, { once: true });
+  const total = setTimeout(
+    () => fail(new OllamaError("timeout", o.timeoutMessages.total)),
+    _ms(o.totalMs),
+  );
+
+  const idleWait = <T>(p: Promise<T>): Promise<T> => {
+    const timer = setTimeout(
+      () => fail(new OllamaError("timeout", o.timeoutMessages.idle)),
+      _ms(o.idleMs),
+    );
+    return p.finally(() => clearTimeout(timer));
+  };
+
+  const guardedFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    if (failure) throw failure;
+    const signals = init?.signal ? [ctl.signal, init.signal] : [ctl.signal];
+    const headers = setTimeout(
+      () => fail(new OllamaError("timeout", o.timeoutMessages.headers)),
+      _ms(o.headersMs),
+    );
+    let res: Response;
+    try {
+      res = await fetch(input, { ...init, signal: AbortSignal.any(signals) });
+    } catch (err) {
+      throw failure ?? fetchError(o.baseUrl, err);
+    } finally {
+      clearTimeout(headers);
+    }
+    if (failure) {
+      await res.body?.cancel().catch(() => {});
+      throw failure;
+    }
+    if (!res.body) throw badResponseError(o.baseUrl, "", `HTTP ${res.status} with no body`);
+    reader = res.body.getReader();
+    if (!res.ok) {
+      const text = await _readCapped(reader, idleWait).catch((err) => {
+        throw failure ?? bodyError(o.baseUrl, err);
+      });
+      finished = true;
+      throw failure ?? statusError(o.baseUrl, res.status, text, o.model);
+    }
+    const checked = _checkedBody(reader, o, idleWait, () => failure, () => finished = true);
+    return new Response(checked, { status: res.status, headers: res.headers });
+  };
+
+  return {
+    fetch: guardedFetch as typeof fetch,
+    explain(err) {
+      if (failure) return failure;
+      if (err instanceof OllamaError) return err;
+      if (err instanceof SyntaxError) return badResponseError(o.baseUrl, "", "broken JSON");
+      return new OllamaError("bad_response", `Ollama at ${o.baseUrl}: ${snippet(String(err))}`, {
+        cause: err,
+      });
+    },
+    dispose() {
+      clearTimeout(total);
+      o.signal?.removeEventListener("abort", onAbort);
+      if (reader && !finished) {
+        finished = true;
+        reader.cancel().catch(() => {});
+      }
+    },
+  };
+}
+
+/** The body as a stream that errors with an OllamaError when it is not Ollama's JSON. */
+function _checkedBody(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  o: GuardOptions,
+  idleWait: <T>(p: Promise<T>) => Promise<T>,
+  failure: () => OllamaError | undefined,
+  onFinish: () => void,
+): ReadableStream<Uint8Array> {
+  const decoder = new TextDecoder();
+  let head = "";
+  let pending = "";
+  let lines = 0;
+  let sawDone = false;
+  let started = false;
+  const bad = (why: string) => badResponseError(o.baseUrl, head, why);
+  const checkLine = (line: string) => {
+    if (!line.trim()) return;
+    lines++;
+    let data: unknown;
+    try {
+      data = JSON.parse(line);
+    } catch {
+      throw bad("broken JSON");
+    }
+    _checkObject(data, bad);
+    if ((data as { done?: unknown }).done === true) sawDone = true;
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await idleWait(reader.read());
+      } catch (err) {
+        throw failure() ?? bodyError(o.baseUrl, err);
+      }
+      const failed = failure();
+      if (failed) throw failed;
+      if (chunk.done) {
+        onFinish();
+        checkLine(pending + decoder.decode());
+        if (!lines) throw bad("empty answer");
+        if (o.shape === "ndjson" && !sawDone) {
+          throw new OllamaError(
+            "bad_response",
+            `Ollama at ${o.baseUrl} ended the answer before it was complete: it may have crashed or restarted (see its log)`,
+          );
+        }
+        controller.close();
+        return;
+      }
+      const text = decoder.decode(chunk.value, { stream: true });
+      if (head.length < 200) head += text.slice(0, 200 - head.length);
+      pending += text;
+      if (!started && pending.trimStart()) {
+        started = true;
+        if (!pending.trimStart().startsWith("{")) throw bad("");
+      }
+      if (o.shape === "ndjson") {
+        let nl: number;
+        while ((nl = pending.indexOf("\n")) >= 0) {
+          checkLine(pending.slice(0, nl));
+          pending = pending.slice(nl + 1);
+        }
+      }
+      if (pending.length > MAX_LINE_CHARS) throw bad("answer too large");
+      controller.enqueue(chunk.value);
+    },
+    cancel(reason) {
+      onFinish();
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/** Throws when `data` is not an object or is Ollama's `{"error": ...}` inside a 200 answer. */
+function _checkObject(data: unknown, bad: (why: string) => OllamaError): void {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) throw bad("not an object");
+  const error = (data as { error?: unknown }).error;
+  if (typeof error === "string") {
+    throw new OllamaError("http", `Ollama failed while answering: ${snippet(error, 300)}`);
+  }
+}
+
+async function _readCapped(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  idleWait: <T>(p: Promise<T>) => Promise<T>,
+): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = "";
+  while (text.length < MAX_ERROR_BODY) {
+    const chunk = await idleWait(reader.read());
+    if (chunk.done) return text + decoder.decode();
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  await reader.cancel().catch(() => {});
+  return text;
+}
+
+function _ms(ms: number): number {
+  return Number.isFinite(ms) ? Math.max(0, Math.min(ms, MAX_TIMER_MS)) : MAX_TIMER_MS;
+}
