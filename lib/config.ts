@@ -1,17 +1,21 @@
 /**
  * `.localexec.json`: loading, defaults and validation (SPEC §5).
  *
- * A missing file is not an error: it means no checks and no model. Bad JSON or a wrong type is a
- * {@linkcode ConfigError} whose message names the key and the problem. Unknown top-level keys are
- * warnings, so a newer config still loads in an older binary.
+ * A missing file is not an error: it means no checks and no model. Bad JSON, a wrong type, a bad
+ * check name or a check without a command is a {@linkcode ConfigError} whose message names the key
+ * and the problem. Unknown top-level keys are warnings, so a newer config still loads in an older
+ * binary; unknown keys inside a check are errors, because a misspelt `files_filter` or `timeout_s`
+ * would silently change what runs.
  */
-import { z } from "zod";
 
 /** The file name looked up at the project root. */
 export const CONFIG_NAME = ".localexec.json";
 
 /** Where Ollama listens when neither the config nor `OLLAMA_HOST` says otherwise. */
 export const DEFAULT_OLLAMA_HOST = "http://127.0.0.1:11434";
+
+/** Check names: letters, digits, `.`, `_` and `-`, up to 64 characters. */
+export const CHECK_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** The configuration is unreadable or invalid; the message names the key and the problem. */
 export class ConfigError extends Error {
@@ -21,29 +25,20 @@ export class ConfigError extends Error {
   }
 }
 
-const CheckSchema = z.object({
-  command: z.union([z.string().min(1), z.array(z.string()).min(1)]),
-  files_filter: z.array(z.string()).optional(),
-  timeout_s: z.number().positive().max(24 * 3600).default(300),
-}).strict();
-
-const ConfigSchema = z.object({
-  model: z.string().min(1).optional(),
-  ollama_host: z.string().min(1).optional(),
-  max_attempts: z.number().int().min(1).max(10).default(3),
-  checks: z.record(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/), CheckSchema).default({}),
-  temperature: z.number().min(0).max(2).optional(),
-  num_ctx: z.number().int().min(512).max(1_048_576).optional(),
-  keep_alive: z.union([z.string(), z.number()]).optional(),
-  request_timeout_s: z.number().positive().max(24 * 3600).default(600),
-  edit_format: z.enum(["auto", "whole", "diff"]).default("auto"),
-  lock_timeout_s: z.number().min(0).max(24 * 3600).default(120),
-});
+/** A caller named checks the configuration does not have. */
+export class UnknownCheckError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UnknownCheckError";
+  }
+}
 
 /** One configured check, in the order written. */
 export interface Check {
   name: string;
+  /** A shell string (run by `sh -c`) or an argv array (run directly); may contain `{files}`. */
   command: string | string[];
+  /** Globs on the basename (`*.py`) or, when they hold a `/`, on the whole path (`src/**\/*.ts`). */
   files_filter?: string[];
   timeout_s: number;
 }
@@ -64,10 +59,26 @@ export interface Config {
   keep_alive?: string | number;
   request_timeout_s: number;
   edit_format: "auto" | "whole" | "diff";
+  /** Seconds a call waits for the project write lock before it gives up. */
   lock_timeout_s: number;
   /** Problems that do not stop loading (unknown keys). */
   warnings: string[];
 }
+
+const TOP_KEYS = [
+  "model",
+  "ollama_host",
+  "max_attempts",
+  "checks",
+  "temperature",
+  "num_ctx",
+  "keep_alive",
+  "request_timeout_s",
+  "edit_format",
+  "lock_timeout_s",
+];
+const CHECK_KEYS = ["command", "files_filter", "timeout_s"];
+const EDIT_FORMATS = ["auto", "whole", "diff"] as const;
 
 function _envHost(): string | undefined {
   const granted =
@@ -91,58 +102,170 @@ export function hostPort(baseUrl: string): string {
   return `${url.hostname}:${url.port || (url.protocol === "https:" ? "443" : "80")}`;
 }
 
-function _describe(issue: z.core.$ZodIssue): string {
-  const key = issue.path.map(String).join(".") || "(top level)";
-  if (issue.code === "invalid_type") {
-    const input = (issue as { input?: unknown }).input;
-    if (input === undefined) return `${key}: required ${issue.expected} is missing`;
-    const got = input === null ? "null" : Array.isArray(input) ? "array" : typeof input;
-    return `${key}: expected ${issue.expected}, got ${got}`;
-  }
-  if (issue.code === "unrecognized_keys") {
-    return `${key}: unknown key ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
-  }
-  if (issue.code === "invalid_key") {
-    return `${key}: check names may use letters, digits, ., _ and - (up to 64)`;
-  }
-  return `${key}: ${issue.message}`;
+function _kind(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  return typeof v;
 }
 
-/** Validates parsed JSON `data` from `path`. */
+function _isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Collects problems while reading one config object. */
+class _Reader {
+  problems: string[] = [];
+  constructor(readonly data: Record<string, unknown>) {}
+
+  fail(key: string, problem: string): undefined {
+    this.problems.push(`${key}: ${problem}`);
+    return undefined;
+  }
+
+  number(key: string, v: unknown, min: number, max: number, int = false): number | undefined {
+    if (v === undefined) return undefined;
+    if (typeof v !== "number" || !Number.isFinite(v)) {
+      return this.fail(key, `expected ${int ? "an integer" : "a number"}, got ${_kind(v)}`);
+    }
+    if (int && !Number.isInteger(v)) return this.fail(key, `expected an integer, got ${v}`);
+    if (v < min || v > max) return this.fail(key, `must be between ${min} and ${max}, got ${v}`);
+    return v;
+  }
+
+  string(key: string, v: unknown): string | undefined {
+    if (v === undefined) return undefined;
+    if (typeof v !== "string") return this.fail(key, `expected a string, got ${_kind(v)}`);
+    if (!v.trim()) return this.fail(key, "must not be empty");
+    return v;
+  }
+
+  check(name: string, v: unknown): Check | undefined {
+    const key = `checks.${name}`;
+    if (!CHECK_NAME.test(name)) {
+      return this.fail(key, "check names may use letters, digits, ., _ and - (up to 64)");
+    }
+    if (!_isObject(v)) {
+      return this.fail(key, `expected an object such as {"command": "..."}, got ${_kind(v)}`);
+    }
+    const extra = Object.keys(v).filter((k) => !CHECK_KEYS.includes(k));
+    if (extra.length) {
+      return this.fail(
+        key,
+        `unknown key ${extra.map((k) => `"${k}"`).join(", ")} (a check takes ${
+          CHECK_KEYS.join(", ")
+        })`,
+      );
+    }
+    const command = this.command(`${key}.command`, v.command);
+    const filter = this.filter(`${key}.files_filter`, v.files_filter);
+    const timeout = this.number(`${key}.timeout_s`, v.timeout_s, 0.001, 86_400);
+    if (command === undefined) return undefined;
+    return {
+      name,
+      command,
+      ...(filter ? { files_filter: filter } : {}),
+      timeout_s: timeout ?? 300,
+    };
+  }
+
+  command(key: string, v: unknown): string | string[] | undefined {
+    if (v === undefined) {
+      return this.fail(key, "missing: a check needs a shell string or an argv array");
+    }
+    if (typeof v === "string") return v.trim() ? v : this.fail(key, "must not be empty");
+    if (!Array.isArray(v)) {
+      return this.fail(key, `expected a shell string or an argv array, got ${_kind(v)}`);
+    }
+    if (!v.length) return this.fail(key, "the argv array must not be empty");
+    const bad = v.findIndex((a) => typeof a !== "string");
+    if (bad >= 0) return this.fail(`${key}.${bad}`, `expected a string, got ${_kind(v[bad])}`);
+    if (!(v[0] as string).trim()) {
+      return this.fail(`${key}.0`, "the program name must not be empty");
+    }
+    return v as string[];
+  }
+
+  filter(key: string, v: unknown): string[] | undefined {
+    if (v === undefined) return undefined;
+    if (!Array.isArray(v)) {
+      return this.fail(key, `expected a list of globs such as ["*.ts"], got ${_kind(v)}`);
+    }
+    const bad = v.findIndex((g) => typeof g !== "string" || !g.trim());
+    if (bad >= 0) return this.fail(`${key}.${bad}`, "expected a non-empty glob string");
+    return v as string[];
+  }
+}
+
+/** Validates parsed JSON `data` from `path`; throws {@linkcode ConfigError} naming the key. */
 export function parseConfig(data: unknown, path: string): Config {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    throw new ConfigError(`${path}: expected a JSON object at the top level`);
+  if (!_isObject(data)) {
+    throw new ConfigError(`${path}: expected a JSON object at the top level, got ${_kind(data)}`);
   }
-  const parsed = ConfigSchema.safeParse(data);
-  if (!parsed.success) {
-    throw new ConfigError(`${path}: ${parsed.error.issues.slice(0, 3).map(_describe).join("; ")}`);
+  const r = new _Reader(data);
+  const checks: Check[] = [];
+  if (data.checks !== undefined) {
+    if (!_isObject(data.checks)) {
+      r.fail("checks", `expected an object of named checks, got ${_kind(data.checks)}`);
+    } else {
+      for (const [name, value] of Object.entries(data.checks)) {
+        const check = r.check(name, value);
+        if (check) checks.push(check);
+      }
+    }
   }
-  const known = new Set(Object.keys(ConfigSchema.shape));
-  const warnings = Object.keys(data).filter((k) => !known.has(k)).map((k) =>
-    `${path}: unknown key "${k}" ignored`
-  );
-  const c = parsed.data;
-  let host: string;
+  const model = r.string("model", data.model);
+  const hostText = r.string("ollama_host", data.ollama_host);
+  const maxAttempts = r.number("max_attempts", data.max_attempts, 1, 10, true);
+  const temperature = r.number("temperature", data.temperature, 0, 2);
+  const numCtx = r.number("num_ctx", data.num_ctx, 512, 1_048_576, true);
+  const keepAlive = data.keep_alive;
+  if (keepAlive !== undefined && typeof keepAlive !== "string" && typeof keepAlive !== "number") {
+    r.fail("keep_alive", `expected a string such as "10m" or a number, got ${_kind(keepAlive)}`);
+  }
+  const requestTimeout = r.number("request_timeout_s", data.request_timeout_s, 1, 86_400);
+  const lockTimeout = r.number("lock_timeout_s", data.lock_timeout_s, 0, 86_400);
+  const format = data.edit_format;
+  if (format !== undefined && !EDIT_FORMATS.includes(format as "auto")) {
+    r.fail(
+      "edit_format",
+      `expected one of ${EDIT_FORMATS.join(", ")}, got ${JSON.stringify(format)}`,
+    );
+  }
+  let host = DEFAULT_OLLAMA_HOST;
   try {
-    host = normalizeHost(c.ollama_host ?? _envHost() ?? DEFAULT_OLLAMA_HOST);
+    host = normalizeHost(hostText ?? _envHost() ?? DEFAULT_OLLAMA_HOST);
   } catch {
-    throw new ConfigError(`${path}: ollama_host: not a valid URL or host:port`);
+    r.fail(hostText ? "ollama_host" : "OLLAMA_HOST", "not a valid URL or host:port");
   }
+  if (r.problems.length) {
+    const more = r.problems.length > 3 ? `; and ${r.problems.length - 3} more problems` : "";
+    throw new ConfigError(`${path}: ${r.problems.slice(0, 3).join("; ")}${more}`);
+  }
+  const warnings = Object.keys(data).filter((k) => !TOP_KEYS.includes(k) && k !== "$schema")
+    .map((k) => `${path}: unknown key "${k}" ignored`);
   return {
     path,
     exists: true,
-    model: c.model,
+    model,
     ollama_host: host,
-    max_attempts: c.max_attempts,
-    checks: Object.entries(c.checks).map(([name, check]) => ({ name, ...check })),
-    temperature: c.temperature,
-    num_ctx: c.num_ctx,
-    keep_alive: c.keep_alive,
-    request_timeout_s: c.request_timeout_s,
-    edit_format: c.edit_format,
-    lock_timeout_s: c.lock_timeout_s,
+    max_attempts: maxAttempts ?? 3,
+    checks,
+    temperature,
+    num_ctx: numCtx,
+    keep_alive: keepAlive as string | number | undefined,
+    request_timeout_s: requestTimeout ?? 600,
+    edit_format: (format as Config["edit_format"] | undefined) ?? "auto",
+    lock_timeout_s: lockTimeout ?? 120,
     warnings,
   };
+}
+
+function _jsonProblem(text: string, err: Error): string {
+  const message = err.message.split("\n", 1)[0];
+  const at = /position (\d+)/.exec(message);
+  if (!at || /line \d+/.test(message)) return message;
+  const before = text.slice(0, Number(at[1])).split("\n");
+  return `${message} (line ${before.length} column ${before[before.length - 1].length + 1})`;
 }
 
 /** Loads the configuration at `path`; a missing file yields the defaults with `exists: false`. */
@@ -158,7 +281,29 @@ export async function loadConfig(path: string): Promise<Config> {
   try {
     data = JSON.parse(text);
   } catch (err) {
-    throw new ConfigError(`${path}: not valid JSON: ${(err as Error).message.split("\n", 1)[0]}`);
+    throw new ConfigError(`${path}: not valid JSON: ${_jsonProblem(text, err as Error)}`);
   }
   return parseConfig(data, path);
+}
+
+/**
+ * The checks named in `names`, in the order the config lists them; all of them when `names` is
+ * absent or empty. Throws {@linkcode UnknownCheckError} listing the configured names otherwise.
+ */
+export function selectChecks(config: Config, names?: readonly string[]): Check[] {
+  if (!names?.length) return config.checks;
+  const known = new Set(config.checks.map((c) => c.name));
+  const unknown = [...new Set(names)].filter((n) => !known.has(n));
+  if (unknown.length) {
+    const list = config.checks.length
+      ? `configured checks: ${config.checks.map((c) => c.name).join(", ")}`
+      : `no checks are configured in ${config.path}`;
+    throw new UnknownCheckError(
+      `unknown check${unknown.length > 1 ? "s" : ""} ${
+        unknown.map((n) => JSON.stringify(n.slice(0, 64))).join(", ")
+      }; ${list}`,
+    );
+  }
+  const wanted = new Set(names);
+  return config.checks.filter((c) => wanted.has(c.name));
 }

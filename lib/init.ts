@@ -13,6 +13,26 @@ async function _exists(path: string): Promise<boolean> {
   }
 }
 
+/** npm scripts `lint` and `test` as checks; npm's placeholder test script does not count. */
+async function _nodeChecks(path: string): Promise<Record<string, unknown>> {
+  let scripts: Record<string, unknown> = {};
+  try {
+    scripts = JSON.parse(await Deno.readTextFile(path)).scripts ?? {};
+  } catch {
+    // An unreadable package.json still gets the default test check.
+    scripts = { test: "npm test" };
+  }
+  const out: Record<string, unknown> = {};
+  if (typeof scripts.lint === "string") {
+    out.lint = { command: "npm run --silent lint", timeout_s: 120 };
+  }
+  const test = scripts.test;
+  if (typeof test === "string" && !/no test specified/.test(test)) {
+    out.tests = { command: "npm test --silent", timeout_s: 300 };
+  }
+  return out;
+}
+
 /** Checks for the kind of project found at `root`, judged by its marker files. */
 export async function detectChecks(root: string): Promise<Record<string, unknown>> {
   const has = (name: string) => _exists(join(root, name));
@@ -26,10 +46,14 @@ export async function detectChecks(root: string): Promise<Record<string, unknown
       tests: { command: ["deno", "test", "-A"], timeout_s: 300 },
     };
   }
-  if (await has("package.json")) return { tests: { command: "npm test --silent", timeout_s: 300 } };
+  if (await has("package.json")) return await _nodeChecks(join(root, "package.json"));
   if (await has("pyproject.toml") || await has("setup.py") || await has("requirements.txt")) {
+    const pyproject = await Deno.readTextFile(join(root, "pyproject.toml")).catch(() => "");
     return {
       compile: { command: "python3 -m py_compile {files}", files_filter: ["*.py"], timeout_s: 60 },
+      ...(/^\[tool\.ruff/m.test(pyproject)
+        ? { lint: { command: "ruff check {files}", files_filter: ["*.py"], timeout_s: 60 } }
+        : {}),
       tests: { command: "python3 -m pytest -q -x", timeout_s: 300 },
     };
   }

@@ -1,16 +1,44 @@
-/** list_tasks: not built yet; see the open issue that owns it. */
+/** list_tasks: one line per recorded task, newest first, with totals of the local work. */
 import { z } from "zod";
-import { ToolError } from "../lib/boundary.ts";
+import { listTasks, type TaskRecord } from "../lib/tasks.ts";
 import { defineTool } from "../lib/tool.ts";
+
+const SPEC_CHARS = 48;
+
+/** `T1 passed 1 attempt calc.py — Fix add…` (with `[reverted]` after the status when undone). */
+export function taskLine(t: TaskRecord): string {
+  const spec = t.spec.replace(/\s+/g, " ").trim();
+  const start = spec.length > SPEC_CHARS ? `${spec.slice(0, SPEC_CHARS).trimEnd()}…` : spec;
+  const files = t.files.length > 2
+    ? `${t.files.slice(0, 2).join(", ")} +${t.files.length - 2}`
+    : t.files.join(", ");
+  const attempts = `${t.attempts} attempt${t.attempts === 1 ? "" : "s"}`;
+  return `${t.id} ${t.status}${t.reverted_at ? " [reverted]" : ""} ${attempts} ${files} — ${start}`;
+}
+
+function _round(n: number): number {
+  return Math.round(n * 10) / 10;
+}
 
 export default defineTool({
   name: "list_tasks",
   title: "List tasks",
-  description: "Not available yet.",
+  description:
+    "List the tasks recorded in this project (implement_task runs), newest first, one line each: " +
+    "id, status (passed, failed, blocked, error, running, or interrupted for a run that died), " +
+    "[reverted] when undone, attempts, files and the start of the spec. Use it after losing " +
+    "context, to find a task id for show_patch or revert_task. Also gives `totals` of the work " +
+    "done locally (Ollama prompt and reply tokens, seconds in the model and in checks). Cheap.",
   input: z.object({
     limit: z.number().int().min(1).max(1000).default(20).describe("How many tasks, newest first"),
   }),
-  output: z.looseObject({ status: z.string() }),
+  output: z.looseObject({
+    status: z.string(),
+    total: z.number().optional(),
+    tasks: z.array(z.string()).optional(),
+    totals: z.looseObject({}).optional(),
+    note: z.string().optional(),
+  }),
   needs: ["read"],
   annotations: {
     readOnlyHint: true,
@@ -18,7 +46,24 @@ export default defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
-  run() {
-    return Promise.reject(new ToolError("list_tasks is not built yet"));
+  async run({ limit }, ctx) {
+    const tasks = await listTasks(ctx.root);
+    const sum = (key: "prompt_tokens" | "reply_tokens" | "model_secs" | "check_secs") =>
+      tasks.reduce((n, t) => n + (Number(t[key]) || 0), 0);
+    const shown = tasks.slice(0, limit);
+    return {
+      status: "ok",
+      total: tasks.length,
+      tasks: shown.map(taskLine),
+      totals: {
+        prompt_tokens: sum("prompt_tokens"),
+        reply_tokens: sum("reply_tokens"),
+        model_secs: _round(sum("model_secs")),
+        check_secs: _round(sum("check_secs")),
+      },
+      ...(tasks.length > shown.length
+        ? { note: `showing the newest ${shown.length} of ${tasks.length}; raise limit for more` }
+        : {}),
+    };
   },
 });

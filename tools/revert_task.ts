@@ -1,12 +1,21 @@
-/** revert_task: not built yet; see the open issue that owns it. */
+/** revert_task: undo a task from its backups in .localexec/<id>.orig/. */
 import { z } from "zod";
-import { ToolError } from "../lib/boundary.ts";
+import { loadConfig } from "../lib/config.ts";
+import { withProjectLock } from "../lib/lock.ts";
+import { revertTask, TASK_ID, unknownTask } from "../lib/tasks.ts";
 import { defineTool } from "../lib/tool.ts";
 
 export default defineTool({
   name: "revert_task",
   title: "Revert task",
-  description: "Not available yet.",
+  description:
+    "Undo a task (implement_task) by restoring its backups from .localexec/<id>.orig/: originals " +
+    "come back byte for byte with their file modes, files the task created are removed. Works for " +
+    "a run that was interrupted. Files changed by someone else after the task are left alone and " +
+    "listed under `skipped` unless force is true. Touches only the task's own files. Answers " +
+    '{"status":"reverted","restore":[...],"remove":[...]}; dry_run answers status "dry_run" with ' +
+    'the same lists and changes nothing; a second revert answers "already_reverted". Takes the ' +
+    "project write lock. Cheap.",
   input: z.object({
     task_id: z.string().max(64).describe("The task to undo"),
     dry_run: z.boolean().default(false).describe(
@@ -16,7 +25,13 @@ export default defineTool({
       "Also restore files that were edited after the task",
     ),
   }),
-  output: z.looseObject({ status: z.string() }),
+  output: z.looseObject({
+    status: z.string(),
+    restore: z.array(z.string()).optional(),
+    remove: z.array(z.string()).optional(),
+    skipped: z.array(z.string()).optional(),
+    note: z.string().optional(),
+  }),
   needs: ["read", "write"],
   annotations: {
     readOnlyHint: false,
@@ -24,7 +39,23 @@ export default defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
-  run() {
-    return Promise.reject(new ToolError("revert_task is not built yet"));
+  async run({ task_id, dry_run, force }, ctx) {
+    if (!TASK_ID.test(task_id)) throw await unknownTask(ctx.root, task_id);
+    const timeoutS = await loadConfig(ctx.state.configPath).then(
+      (c) => c.lock_timeout_s,
+      () => 120,
+    );
+    const lock = {
+      timeoutS,
+      signal: ctx.signal,
+      onWait: (m: string) => ctx.progress(m),
+      tool: "revert_task",
+      taskId: task_id,
+    };
+    return await withProjectLock(
+      ctx.root,
+      lock,
+      () => revertTask(ctx.root, task_id, { dryRun: dry_run, force }),
+    );
   },
 });

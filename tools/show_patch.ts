@@ -1,18 +1,36 @@
-/** show_patch: not built yet; see the open issue that owns it. */
+/** show_patch: a task's diff reduced to its changed lines plus one line of context. */
 import { z } from "zod";
 import { ToolError } from "../lib/boundary.ts";
+import { reducePatch } from "../lib/patch.ts";
+import { readTask, storeRel, TASK_ID, taskDiff, taskPaths, unknownTask } from "../lib/tasks.ts";
 import { defineTool } from "../lib/tool.ts";
+
+const MIN_LINES = 5;
+const MAX_LINES = 300;
 
 export default defineTool({
   name: "show_patch",
   title: "Show task patch",
-  description: "Not available yet.",
+  description:
+    "Show what a task changed: its diff against the backups, reduced to the changed lines plus " +
+    "one line of context, with hunk headers giving line numbers (`diff`). Pass `file` to see one " +
+    "file; max_lines (default 60, clamped to 5-300) caps the lines, and `note` says when lines " +
+    "were dropped. The full patch is .localexec/<id>.patch (`patch`). Cheap; use it to review a " +
+    "passed task without reading whole files.",
   input: z.object({
     task_id: z.string().max(64).describe("The task whose diff to show"),
     file: z.string().max(4096).nullable().optional().describe("Show only this file"),
     max_lines: z.number().int().default(60).describe("Lines to show, clamped between 5 and 300"),
   }),
-  output: z.looseObject({ status: z.string() }),
+  output: z.looseObject({
+    status: z.string(),
+    task_id: z.string().optional(),
+    files: z.array(z.string()).optional(),
+    stat: z.string().optional(),
+    diff: z.string().optional(),
+    patch: z.string().optional(),
+    note: z.string().optional(),
+  }),
   needs: ["read"],
   annotations: {
     readOnlyHint: true,
@@ -20,7 +38,48 @@ export default defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
-  run() {
-    return Promise.reject(new ToolError("show_patch is not built yet"));
+  async run({ task_id, file, max_lines }, ctx) {
+    const task = TASK_ID.test(task_id) ? await readTask(ctx.root, task_id) : undefined;
+    if (!task) throw await unknownTask(ctx.root, task_id);
+    const notes: string[] = [];
+    let text: string;
+    try {
+      text = await Deno.readTextFile(taskPaths(ctx.root, task_id).patch);
+    } catch (err) {
+      if (!(err instanceof Deno.errors.NotFound)) throw err;
+      text = (await taskDiff(ctx.root, task_id)).map((d) => d.text).join("");
+      notes.push("the run did not write a patch; this diff is computed from the backups now");
+    }
+    const maxLines = Math.min(MAX_LINES, Math.max(MIN_LINES, max_lines));
+    let reduced;
+    try {
+      reduced = reducePatch(text, { file: file ?? undefined, maxLines });
+    } catch (err) {
+      if (err instanceof RangeError) throw new ToolError(err.message);
+      throw err;
+    }
+    if (!reduced.files.length) notes.push("the task changed no files");
+    if (reduced.dropped) {
+      notes.push(
+        `showing ${maxLines} of ${reduced.total} lines; ` +
+          (file || reduced.files.length < 2 ? "" : "pass file to see one file, ") +
+          `raise max_lines (up to ${MAX_LINES}) or read ${storeRel(`${task_id}.patch`)}`,
+      );
+    }
+    const added = text.split("\n").filter((l) => l.startsWith("+") && !l.startsWith("+++ ")).length;
+    const removed = text.split("\n").filter((l) => l.startsWith("-") && !l.startsWith("--- "))
+      .length;
+    return {
+      status: "ok",
+      task_id,
+      files: reduced.files,
+      stat: task.stat ??
+        `+${added} -${removed} in ${reduced.files.length} file${
+          reduced.files.length === 1 ? "" : "s"
+        }`,
+      diff: reduced.diff,
+      patch: storeRel(`${task_id}.patch`),
+      ...(notes.length ? { note: notes.join("; ") } : {}),
+    };
   },
 });

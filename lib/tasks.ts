@@ -1,0 +1,53 @@
+/**
+ * The task store under `<root>/.localexec/`: the API `implement_task`, `revert_task`,
+ * `list_tasks`, `show_patch` and `run_checks` share. Call the writing functions while holding the
+ * project lock (`withProjectLock` in `lib/lock.ts`), passing the task id to the lock.
+ *
+ * Files per task: `<id>.json` (record), `<id>.orig/` (backups + `manifest.json`), `<id>.patch`
+ * (whole diff against the backups), `<id>.log` (everything that happened).
+ *
+ * Typical run: `beginTask` → (`applyFiles`, `updateTask`, `appendLog`)* → `writePatch` →
+ * `updateTask({status, finished})`. A run killed at any point reads as `interrupted` and can be
+ * reverted with `revertTask`.
+ */
+export {
+  ensureStore,
+  storeDir,
+  storeRel,
+  TASK_ID,
+  type TaskPaths,
+  taskPaths,
+} from "./tasks/dir.ts";
+export {
+  appendLog,
+  listTasks,
+  readRecord,
+  readTask,
+  type TaskPatch,
+  type TaskRecord,
+  type TaskStatus,
+  unknownTask,
+  updateTask,
+  viewRecord,
+  writeRecord,
+} from "./tasks/store.ts";
+export {
+  type BeginOptions,
+  type BeginResult,
+  beginTask,
+  type Manifest,
+  type ManifestEntry,
+  readCurrent,
+  readManifest,
+  readOriginal,
+  resolveTaskFiles,
+  sha256,
+} from "./tasks/backup.ts";
+export {
+  applyFiles,
+  type FileEdits,
+  type PatchSummary,
+  taskDiff,
+  writePatch,
+} from "./tasks/apply.ts";
+export { type RevertOptions, type RevertResult, revertTask } from "./tasks/revert.ts";

@@ -1,0 +1,108 @@
+/**
+ * Changing a task's files, and writing its patch.
+ *
+ * Before a file is written, the hash of its new content is added to the task record, so revert can
+ * tell the task's own writes from later edits by someone else even when the run dies between the
+ * record update and the write. Each file is written atomically.
+ */
+import { ToolError } from "../boundary.ts";
+import { join } from "../deps.ts";
+import { writeFileAtomic } from "../fs_atomic.ts";
+import { diffFile, type FileDiff, formatStat } from "../patch.ts";
+import { ensureParent, resolveForWrite } from "../paths.ts";
+import { readCurrent, readManifest, readOriginal, sha256 } from "./backup.ts";
+import { storeRel, taskPaths } from "./dir.ts";
+import { readRecord, updateTask } from "./store.ts";
+
+/** New content per project-relative path; null deletes the file. */
+export type FileEdits = ReadonlyMap<string, string | Uint8Array | null>;
+
+/**
+ * Writes `edits` into the tree for task `id` (call it while holding the project lock). Every path
+ * must be one of the task's backed-up files. Unchanged contents are not rewritten. Returns the
+ * paths that changed.
+ */
+export async function applyFiles(root: string, id: string, edits: FileEdits): Promise<string[]> {
+  const record = await readRecord(root, id);
+  const manifest = await readManifest(root, id);
+  if (!record || !manifest) throw new ToolError(`task "${id}" has not been begun`);
+  const enc = new TextEncoder();
+  const plan: { abs: string; rel: string; bytes: Uint8Array | null; hash: string | null }[] = [];
+  for (const [path, content] of edits) {
+    const safe = await resolveForWrite(root, path);
+    if (!manifest.files.some((e) => e.path === safe.rel)) {
+      throw new ToolError(
+        `"${safe.rel}" is not one of the task's files (${
+          manifest.files.map((e) => e.path).join(", ")
+        })`,
+      );
+    }
+    const bytes = content === null
+      ? null
+      : typeof content === "string"
+      ? enc.encode(content)
+      : content;
+    const now = await readCurrent(safe.abs, safe.rel);
+    const hash = bytes === null ? null : await sha256(bytes);
+    if ((now === null ? null : await sha256(now)) === hash) continue;
+    plan.push({ abs: safe.abs, rel: safe.rel, bytes, hash });
+  }
+  if (!plan.length) return [];
+  await updateTask(root, id, (r) => {
+    const written = { ...r.written };
+    for (const p of plan) {
+      const seen = written[p.rel] ?? [];
+      written[p.rel] = seen.includes(p.hash) ? seen : [...seen, p.hash];
+    }
+    return { written };
+  });
+  for (const p of plan) {
+    if (p.bytes === null) {
+      await Deno.remove(p.abs).catch((err) => {
+        if (!(err instanceof Deno.errors.NotFound)) throw err;
+      });
+      continue;
+    }
+    const safe = await resolveForWrite(root, p.rel);
+    await ensureParent(root, safe);
+    await writeFileAtomic(safe.abs, p.bytes);
+  }
+  return plan.map((p) => p.rel);
+}
+
+/** The task's diff against its backups, computed from the tree as it is now. */
+export async function taskDiff(root: string, id: string): Promise<FileDiff[]> {
+  const manifest = await readManifest(root, id);
+  if (!manifest) return [];
+  const out: FileDiff[] = [];
+  for (const entry of manifest.files) {
+    const before = await readOriginal(root, id, entry);
+    const after = await readCurrent(join(root, entry.path), entry.path).catch(() => null);
+    const d = diffFile(entry.path, before, after);
+    if (d) out.push(d);
+  }
+  return out;
+}
+
+/** What {@linkcode writePatch} wrote. */
+export interface PatchSummary {
+  /** `+1 -1 in 1 file`. */
+  stat: string;
+  /** Files the patch changes. */
+  files: string[];
+  /** `.localexec/<id>.patch`. */
+  patch: string;
+}
+
+/**
+ * Writes `.localexec/<id>.patch`: the task's whole diff against its backups (unified, `a/` and `b/`
+ * paths, new files against `/dev/null`), records its stat on the task, and summarises it.
+ */
+export async function writePatch(root: string, id: string): Promise<PatchSummary> {
+  if (!(await readRecord(root, id))) throw new ToolError(`no task "${id}"`);
+  const diffs = await taskDiff(root, id);
+  await writeFileAtomic(taskPaths(root, id).patch, diffs.map((d) => d.text).join(""));
+  const stat = formatStat(diffs);
+  await updateTask(root, id, { stat });
+  return { stat, files: diffs.map((d) => d.path), patch: storeRel(`${id}.patch`) };
+}

@@ -1,0 +1,142 @@
+/**
+ * Task records: `.localexec/<id>.json`, rewritten atomically (temp file + rename) at every change,
+ * so a run killed at any moment leaves a readable record.
+ *
+ * A record whose stored status is `running` is shown as `interrupted` unless its owner still holds
+ * the project lock (same pid and task id): the lock file's OS lock tells, with no signal to any pid.
+ */
+import { ToolError } from "../boundary.ts";
+import { writeFileAtomic } from "../fs_atomic.ts";
+import { lockHolder } from "../lock.ts";
+import { storeDir, TASK_ID, taskPaths } from "./dir.ts";
+
+/** Where a task stands. `interrupted` is never stored: it is how a dead `running` record reads. */
+export type TaskStatus = "running" | "passed" | "failed" | "blocked" | "error" | "interrupted";
+
+/** The task record as stored in `.localexec/<id>.json`. Extra keys are kept as written. */
+export interface TaskRecord {
+  [key: string]: unknown;
+  id: string;
+  status: TaskStatus;
+  spec: string;
+  /** Project-relative files the task may edit (its backups' manifest lists the same). */
+  files: string[];
+  context_files?: string[];
+  /** Names of the checks selected for the task; absent means all. */
+  checks?: string[];
+  /** Pid of the process that runs (or last ran) it. */
+  pid: number;
+  /** ISO times: first begun, latest run begun, last record change, run finished. */
+  created: string;
+  started: string;
+  updated: string;
+  finished?: string;
+  /** How many times it was begun (1 + continuations). */
+  runs: number;
+  /** Model attempts in the latest run. */
+  attempts: number;
+  /** Totals over every run: Ollama prompt and reply tokens, seconds in the model and in checks. */
+  prompt_tokens: number;
+  reply_tokens: number;
+  model_secs: number;
+  check_secs: number;
+  /** Per file, the SHA-256 of every content this task wrote (null: it deleted the file). */
+  written: Record<string, (string | null)[]>;
+  /** `+1 -1 in 1 file` after the last `writePatch`. */
+  stat?: string;
+  error?: string;
+  why?: string;
+  /** Set once the task was reverted. */
+  reverted_at?: string;
+}
+
+/** A change to a record: fields to merge, or a function of the current record returning them. */
+export type TaskPatch = Partial<TaskRecord> | ((current: TaskRecord) => Partial<TaskRecord>);
+
+/** Reads the stored record of `id` as written (no `interrupted` view); undefined when absent. */
+export async function readRecord(root: string, id: string): Promise<TaskRecord | undefined> {
+  if (!TASK_ID.test(id)) return undefined;
+  let text: string;
+  try {
+    const path = taskPaths(root, id).record;
+    if (!(await Deno.lstat(path)).isFile) return undefined;
+    text = await Deno.readTextFile(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return undefined;
+    throw err;
+  }
+  try {
+    const data = JSON.parse(text);
+    if (data?.id !== id || typeof data.status !== "string") throw new Error("wrong shape");
+    return { written: {}, files: [], ...data } as TaskRecord;
+  } catch {
+    throw new ToolError(`the record of task "${id}" (.localexec/${id}.json) is damaged`);
+  }
+}
+
+/** Writes `record` atomically. */
+export async function writeRecord(root: string, record: TaskRecord): Promise<void> {
+  await writeFileAtomic(taskPaths(root, record.id).record, JSON.stringify(record, null, 1) + "\n");
+}
+
+/**
+ * Merges `patch` into the record of `id` and rewrites it atomically; returns the new record.
+ * Call it only while holding the project lock (one writer at a time).
+ */
+export async function updateTask(root: string, id: string, patch: TaskPatch): Promise<TaskRecord> {
+  const current = await readRecord(root, id);
+  if (!current) throw new ToolError(`no task "${id}" to update`);
+  const change = typeof patch === "function" ? patch(current) : patch;
+  const next = { ...current, ...change, id, updated: new Date().toISOString() };
+  await writeRecord(root, next);
+  return next;
+}
+
+/** `record` as a reader should see it: a `running` record whose owner is gone is `interrupted`. */
+export async function viewRecord(root: string, record: TaskRecord): Promise<TaskRecord> {
+  if (record.status !== "running") return record;
+  const holder = await lockHolder(root);
+  const alive = holder && holder.pid === record.pid &&
+    (!holder.task_id || holder.task_id === record.id);
+  return alive ? record : { ...record, status: "interrupted" };
+}
+
+/** The record of `id` as a reader should see it (see {@linkcode viewRecord}). */
+export async function readTask(root: string, id: string): Promise<TaskRecord | undefined> {
+  const record = await readRecord(root, id);
+  return record && await viewRecord(root, record);
+}
+
+/** Every readable task record, newest run first, as readers should see them. */
+export async function listTasks(root: string): Promise<TaskRecord[]> {
+  const out: TaskRecord[] = [];
+  try {
+    for await (const entry of Deno.readDir(storeDir(root))) {
+      if (!entry.isFile || !entry.name.endsWith(".json")) continue;
+      const id = entry.name.slice(0, -5);
+      const record = await readRecord(root, id).catch(() => undefined);
+      if (record) out.push(record);
+    }
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  }
+  out.sort((a, b) => (a.started < b.started ? 1 : a.started > b.started ? -1 : 0));
+  return await Promise.all(out.map((r) => viewRecord(root, r)));
+}
+
+/** The error for an unknown task id, listing the most recent ids. */
+export async function unknownTask(root: string, id: string): Promise<ToolError> {
+  const recent = (await listTasks(root).catch(() => [])).slice(0, 8).map((r) => r.id);
+  const shown = JSON.stringify(id.length > 64 ? `${id.slice(0, 64)}…` : id);
+  return new ToolError(
+    recent.length
+      ? `no task ${shown}; recent tasks: ${recent.join(", ")}`
+      : `no task ${shown}; no tasks are recorded in this project yet`,
+  );
+}
+
+/** Appends `text` to `.localexec/<id>.log` (a newline is added when missing). */
+export async function appendLog(root: string, id: string, text: string): Promise<void> {
+  const line = text.endsWith("\n") ? text : `${text}\n`;
+  await Deno.writeTextFile(taskPaths(root, id).log, line, { append: true, create: true });
+}
