@@ -124,14 +124,16 @@ export async function callTool(
   args: unknown,
   ctx: ToolContext,
 ): Promise<CallResult> {
+  const fail = (message: string, fields: Record<string, unknown> = {}) =>
+    errorResult(message, { ...tool.errorFields?.(message), ...fields });
   const raw = args ?? {};
   if (typeof raw !== "object" || Array.isArray(raw)) {
-    return errorResult(
+    return fail(
       `invalid arguments: expected a JSON object, got ${Array.isArray(raw) ? "array" : typeof raw}`,
     );
   }
   const parsed = tool.input.strict().safeParse(raw);
-  if (!parsed.success) return errorResult(describeInvalid(parsed.error, tool));
+  if (!parsed.success) return fail(describeInvalid(parsed.error, tool));
   try {
     const out = await tool.run(parsed.data, ctx);
     if (out instanceof RichResult) return _ok(out.json, out.blocks);
@@ -140,8 +142,7 @@ export async function callTool(
     }
     return _ok(out);
   } catch (err) {
-    if (ctx.signal.aborted) return errorResult("cancelled");
-    const fields = err instanceof ToolError ? err.fields : {};
-    return errorResult(describeError(err), fields);
+    if (ctx.signal.aborted) return fail("cancelled");
+    return fail(describeError(err), err instanceof ToolError ? err.fields : {});
   }
 }

@@ -26,6 +26,8 @@ export {
   type TaskPatch,
   type TaskRecord,
   type TaskStatus,
+  taskTotals,
+  type TaskTotals,
   unknownTask,
   updateTask,
   viewRecord,

@@ -1,6 +1,6 @@
 /** list_tasks: one line per recorded task, newest first, with totals of the local work. */
 import { z } from "zod";
-import { listTasks, type TaskRecord } from "../lib/tasks.ts";
+import { listTasks, type TaskRecord, taskTotals } from "../lib/tasks.ts";
 import { defineTool } from "../lib/tool.ts";
 
 const SPEC_CHARS = 48;
@@ -14,10 +14,6 @@ export function taskLine(t: TaskRecord): string {
     : t.files.join(", ");
   const attempts = `${t.attempts} attempt${t.attempts === 1 ? "" : "s"}`;
   return `${t.id} ${t.status}${t.reverted_at ? " [reverted]" : ""} ${attempts} ${files} — ${start}`;
-}
-
-function _round(n: number): number {
-  return Math.round(n * 10) / 10;
 }
 
 export default defineTool({
@@ -48,19 +44,12 @@ export default defineTool({
   },
   async run({ limit }, ctx) {
     const tasks = await listTasks(ctx.root);
-    const sum = (key: "prompt_tokens" | "reply_tokens" | "model_secs" | "check_secs") =>
-      tasks.reduce((n, t) => n + (Number(t[key]) || 0), 0);
     const shown = tasks.slice(0, limit);
     return {
       status: "ok",
       total: tasks.length,
       tasks: shown.map(taskLine),
-      totals: {
-        prompt_tokens: sum("prompt_tokens"),
-        reply_tokens: sum("reply_tokens"),
-        model_secs: _round(sum("model_secs")),
-        check_secs: _round(sum("check_secs")),
-      },
+      totals: taskTotals(tasks),
       ...(tasks.length > shown.length
         ? { note: `showing the newest ${shown.length} of ${tasks.length}; raise limit for more` }
         : {}),

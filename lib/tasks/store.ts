@@ -124,6 +124,26 @@ export async function listTasks(root: string): Promise<TaskRecord[]> {
   return await Promise.all(out.map((r) => viewRecord(root, r)));
 }
 
+/** How much work stayed local: Ollama tokens and seconds, summed over `tasks`. */
+export interface TaskTotals {
+  prompt_tokens: number;
+  reply_tokens: number;
+  model_secs: number;
+  check_secs: number;
+}
+
+/** Sums the accounting fields of `tasks` (seconds rounded to tenths). */
+export function taskTotals(tasks: readonly TaskRecord[]): TaskTotals {
+  const sum = (key: keyof TaskTotals) => tasks.reduce((n, t) => n + (Number(t[key]) || 0), 0);
+  const tenths = (n: number) => Math.round(n * 10) / 10;
+  return {
+    prompt_tokens: sum("prompt_tokens"),
+    reply_tokens: sum("reply_tokens"),
+    model_secs: tenths(sum("model_secs")),
+    check_secs: tenths(sum("check_secs")),
+  };
+}
+
 /** The error for an unknown task id, listing the most recent ids. */
 export async function unknownTask(root: string, id: string): Promise<ToolError> {
   const recent = (await listTasks(root).catch(() => [])).slice(0, 8).map((r) => r.id);
