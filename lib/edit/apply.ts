@@ -1,0 +1,165 @@
+/**
+ * applyEdits: applies a parsed reply to the files' current contents, all or nothing, in memory.
+ *
+ * Every refusal is a message written for the model — what failed, the nearest lines of the file
+ * when a SEARCH part matches nowhere, and how to fix the reply. Files keep their own line endings
+ * (LF, CRLF or mixed), byte-order mark and missing final newline.
+ */
+import { findElision } from "./elision.ts";
+import { fromLines, type LineFile, spliceLines, textLines, toLines } from "./lines.ts";
+import { findMatches, type Match, shiftLines } from "./match.ts";
+import { noMatchMessage } from "./messages.ts";
+import { normalizePath } from "./path_line.ts";
+import { EditRefusal, quoteValue } from "./refusal.ts";
+import type { ApplyResult, Edit, ReplaceEdit } from "./types.ts";
+import { applyWhole } from "./whole.ts";
+
+/** Options for {@linkcode applyEdits}. */
+export interface ApplyOptions {
+  /** The files the reply may change (`files_to_edit`). Edits to any other path are refused. */
+  allowed: readonly string[];
+  /** Files the model saw only in part (`symbols`): whole-file replacement of them is refused. */
+  symbolsOnly?: readonly string[];
+  /** Write files the reply creates with CRLF line endings (default LF). */
+  crlf?: boolean;
+}
+
+function _trimBlankEnds(replace: string[], search: string[]): string[] {
+  const lead = (a: string[]) =>
+    a.findIndex((l) => l.trim()) < 0 ? a.length : a.findIndex((l) => l.trim());
+  const trail = (a: string[]) => lead([...a].reverse());
+  const cutLead = Math.min(lead(search), lead(replace));
+  const cutTrail = Math.min(trail(search), trail(replace), replace.length - cutLead);
+  return replace.slice(cutLead, replace.length - cutTrail);
+}
+
+function _applyReplace(
+  edit: ReplaceEdit,
+  n: number,
+  current: LineFile | null,
+  newEol: string,
+  warnings: string[],
+): LineFile {
+  const { path } = edit;
+  const file = quoteValue(path);
+  const search = textLines(edit.search);
+  let replace = textLines(edit.replace);
+  const before = current?.lines.map((l) => l.text) ?? [];
+  const elided = findElision(replace, path, before, search);
+  if (elided) {
+    const text = quoteValue(elided.text);
+    throw new EditRefusal(
+      `The REPLACE part of block ${n} for ${file} leaves code out (${text}), so nothing was ` +
+        "written; write out every line the REPLACE part should contain",
+      "elided",
+      path,
+    );
+  }
+  if (!search.length) {
+    if (current && before.some((l) => l.trim())) {
+      throw new EditRefusal(
+        `Block ${n} for ${file} has an empty SEARCH part, but the file already has content; ` +
+          "put the lines to replace in the SEARCH part",
+        "not-empty",
+        path,
+      );
+    }
+    const eol = current?.eol ?? newEol;
+    return { lines: replace.map((text) => ({ text, eol })), eol, bom: current?.bom ?? "" };
+  }
+  if (!current) {
+    throw new EditRefusal(
+      `${file} does not exist yet, so block ${n} has nothing to search; to create the file, ` +
+        "leave the SEARCH part empty and put the whole content in the REPLACE part",
+      "missing-file",
+      path,
+    );
+  }
+  const matches = findMatches(before, search);
+  if (!matches.length) {
+    throw new EditRefusal(noMatchMessage(before, search, replace, n, path), "no-match", path);
+  }
+  if (matches.length > 1) {
+    const where = matches.slice(0, 6).map((m) => m.start + 1).join(", ");
+    throw new EditRefusal(
+      `The SEARCH part of block ${n} for ${file} matches ${matches.length} places (lines ` +
+        `${where}); add nearby lines so it matches only the one you mean`,
+      "ambiguous",
+      path,
+    );
+  }
+  const m: Match = matches[0];
+  if (m.level === "blank-lines" || m.level === "indentation") {
+    replace = _trimBlankEnds(replace, search);
+  }
+  if (m.level !== "exact") {
+    const allowing = m.level.replace("-", " ");
+    warnings.push(`Block ${n} for ${file} matched only when allowing for ${allowing}`);
+  }
+  const next = { ...current, lines: [...current.lines] };
+  spliceLines(next, m.start, m.end, shiftLines(replace, m.shift));
+  return next;
+}
+
+/**
+ * Applies `edits` in order to `files` (path → current content, `null` when the file does not
+ * exist). Either every edit applies and the new contents come back, or nothing does and `error`
+ * says why in words meant for the model. Pure: nothing is read or written.
+ */
+export function applyEdits(
+  files: ReadonlyMap<string, string | null>,
+  edits: readonly Edit[],
+  options: ApplyOptions,
+): ApplyResult {
+  const allowed = new Set(options.allowed.map(normalizePath));
+  const current = new Map<string, string | null>();
+  for (const [path, content] of files) current.set(normalizePath(path), content);
+  const refused = [
+    ...new Set(edits.map((e) => normalizePath(e.path)).filter((p) => !allowed.has(p))),
+  ];
+  if (refused.length) {
+    const list = [...allowed].map((p) => quoteValue(p)).join(", ") || "none";
+    const names = refused.map((p) => quoteValue(p)).join(", ");
+    return {
+      ok: false,
+      reason: "not-allowed",
+      path: refused[0],
+      error: `Edits to ${names} were refused: the files you may change are ${list}. Change ` +
+        "only those; if another file must change, reply with QUESTION: and say why",
+    };
+  }
+  const symbolsOnly = new Set((options.symbolsOnly ?? []).map(normalizePath));
+  const newEol = options.crlf ? "\r\n" : "\n";
+  const state = new Map<string, LineFile | null>();
+  const warnings: string[] = [];
+  const order: string[] = [];
+  try {
+    edits.forEach((edit, i) => {
+      const path = normalizePath(edit.path);
+      if (!state.has(path)) {
+        const text = current.get(path) ?? null;
+        state.set(path, text === null ? null : toLines(text, newEol));
+        order.push(path);
+      }
+      const now = state.get(path) ?? null;
+      const next = edit.type === "whole"
+        ? applyWhole({ ...edit, path }, now, { symbolsOnly: symbolsOnly.has(path), newEol })
+        : _applyReplace({ ...edit, path }, i + 1, now, newEol, warnings);
+      state.set(path, next);
+    });
+  } catch (e) {
+    if (!(e instanceof EditRefusal)) throw e;
+    return { ok: false, error: e.message, reason: e.reason, path: e.path };
+  }
+  const out = new Map<string, string>();
+  const changed: string[] = [];
+  for (const path of order) {
+    const file = state.get(path);
+    if (!file) continue;
+    const text = fromLines(file);
+    out.set(path, text);
+    if (text !== current.get(path)) changed.push(path);
+  }
+  if (!changed.length) warnings.push("The edits change nothing: every file stays as it was");
+  return { ok: true, files: out, changed, warnings };
+}

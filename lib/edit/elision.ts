@@ -1,0 +1,128 @@
+/**
+ * Spotting code a model left out instead of writing it: `...`, `# rest unchanged`,
+ * `// existing code`, `/* ... *\/`, `# ... (rest of file)`, `{ ... }` and the like.
+ *
+ * Legitimate code is not refused: Python's `...` as the body of a new stub (or of one that was a
+ * stub already), a JavaScript spread `...args`, and any line that already stood in the original
+ * file (or in the SEARCH part being replaced).
+ */
+
+/** A line that stands in for code the model did not write. */
+export interface Elision {
+  /** 1-based line within the checked text. */
+  line: number;
+  text: string;
+}
+
+const PYTHON = /\.(py|pyi|pyw)$/i;
+const PROSE = /\.(md|markdown|mdx|txt|rst|adoc|org)$/i;
+/** Longer lines are code or prose, never a marker for left-out code (and keep the regexes cheap). */
+const MAX_LINE = 300;
+const BARE_DOTS = /^(\.\.\.|…|\. \. \.)$/;
+const STRONG = [
+  /\b(rest|remainder)\s+of\s+(the\s+|this\s+|your\s+)?(file|code|class|function|module|implementation|methods?|functions|body|component|tests?|imports|script|program|logic|content|lines|source|definitions?|page|template)\b/i,
+  /\b(omitted|elided|for brevity|snipped|as before|same as (before|above|the original))\b/i,
+  /^(the\s+)?(existing|previous|original|other|remaining|old|unchanged)\s+(code|implementation|methods?|functions?|content|logic|imports|lines|tests?|class(es)?|definitions|fields|properties|routes|handlers|cases)\b/i,
+  /\bkeep(ing)?\s+(the\s+)?(rest|existing|remaining|other|original)\b/i,
+  /^(\(?\s*)?(unchanged|no changes?|snip)\s*\)?$/i,
+  /\b(rest|remaining|other|everything else|all else|same|imports|code|file|functions?|methods?|class|body)\b.*\bunchanged\s*[)\].]*$/i,
+  /^(your|the)?\s*(code|implementation)\s+(continues|goes here|here)\b/i,
+];
+
+function _commentText(line: string, prose: boolean): string | null {
+  const t = line.trim();
+  const html = t.match(/^<!--(.*?)(-->)?$/);
+  if (html) return html[1];
+  if (prose) return null;
+  const m = t.match(/^(#+|\/\/+|\/\*+|\*(?!\/)|--|;+|%+|'(?=\s))(.*?)(\*+\/)?$/);
+  return m ? m[2] : null;
+}
+
+function _isElisionComment(comment: string): boolean {
+  const c = comment.trim().replace(/^[\s*\-–—:]+|[\s*\-–—:]+$/g, "");
+  if (!c) return false;
+  const words = c.split(/\s+/).length;
+  if (/^(\.\.\.|…)/.test(c)) return true;
+  if (words > 14) return false;
+  const core = c.replace(/\.\.\.|…/g, " ").trim();
+  if (/(\.\.\.|…)$/.test(c) && STRONG.some((r) => r.test(core))) return true;
+  return STRONG.some((r) => r.test(core));
+}
+
+function _bracketed(t: string): boolean {
+  if (!/^[\[(<{]/.test(t) || !/[\])>}]$/.test(t)) return false;
+  const inner = t.slice(1, -1).trim();
+  return /^(\.\.\.|…)/.test(inner) || STRONG.some((r) => r.test(inner.replace(/\.\.\./g, "")));
+}
+
+function _prevNonBlank(lines: readonly string[], i: number): string | null {
+  for (let k = i - 1; k >= 0; k--) if (lines[k].trim()) return lines[k].trim();
+  return null;
+}
+
+function _nextNonBlank(lines: readonly string[], i: number): string | null {
+  for (let k = i + 1; k < lines.length; k++) if (lines[k].trim()) return lines[k].trim();
+  return null;
+}
+
+/** True when `opener` (`def f(x):`) exists in the original with a real body, not a stub. */
+function _hadBody(opener: string, original: readonly string[]): boolean {
+  for (let i = 0; i < original.length; i++) {
+    if (original[i].trim() !== opener) continue;
+    const next = _nextNonBlank(original, i);
+    if (next !== null && !BARE_DOTS.test(next) && next !== "pass") return true;
+  }
+  return false;
+}
+
+function _pythonEllipsis(
+  lines: readonly string[],
+  i: number,
+  original: readonly string[],
+): boolean {
+  const prev = _prevNonBlank(lines, i);
+  if (prev === null) return true;
+  if (prev.endsWith(":")) return _hadBody(prev, original);
+  // `...` after a docstring or a statement: fine only where the original had the same pair.
+  for (let k = 0; k < original.length; k++) {
+    if (BARE_DOTS.test(original[k].trim()) && _prevNonBlank(original, k) === prev) return false;
+  }
+  return true;
+}
+
+/**
+ * The first line of `lines` that elides code, or `null`. `path` picks the language rules;
+ * `original` is the file as it is now (empty for a new file); `exempt` holds further lines that
+ * are fine to repeat (the SEARCH part of a block).
+ */
+export function findElision(
+  lines: readonly string[],
+  path: string,
+  original: readonly string[],
+  exempt: readonly string[] = [],
+): Elision | null {
+  const python = PYTHON.test(path);
+  const prose = PROSE.test(path);
+  const known = new Set([...original, ...exempt].map((l) => l.trim()));
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i].trim();
+    if (!t || (t.length > MAX_LINE && !BARE_DOTS.test(t))) continue;
+    let elided = false;
+    if (BARE_DOTS.test(t)) {
+      elided = python ? _pythonEllipsis(lines, i, original) : !prose && !known.has(t);
+    } else if (known.has(t)) {
+      continue;
+    } else if (python) {
+      const stub = t.match(/^((async\s+)?(def|class)\b.*:)\s*(\.\.\.|…)\s*(#.*)?$/);
+      elided = stub ? _hadBody(stub[1], original) : false;
+    } else if (!prose) {
+      elided = /[{(\[]\s*(\.\.\.|…)\s*[})\]]/.test(t);
+    }
+    if (!elided) {
+      const comment = _commentText(t, prose);
+      elided = comment !== null ? _isElisionComment(comment) : _bracketed(t);
+    }
+    if (elided) return { line: i + 1, text: t };
+  }
+  return null;
+}

@@ -1,0 +1,85 @@
+/**
+ * Which reply format to ask the model for, and the instructions that ask for it.
+ *
+ * `edit_format` "auto" asks for the whole file when the file is small and the model sees all of
+ * it, and for SEARCH/REPLACE blocks otherwise; after two SEARCH parts that failed to match on a
+ * small file it switches to the whole file (the prompt must then show that file whole).
+ */
+import type { EditFormat, ReplyFormat } from "./types.ts";
+
+/** Files up to this many lines count as small for `edit_format: "auto"`. */
+export const SMALL_FILE_LINES = 200;
+/** Files up to this many characters count as small for `edit_format: "auto"`. */
+export const SMALL_FILE_CHARS = 8_000;
+/** Failed SEARCH matches on a small file after which "auto" switches to whole-file. */
+export const SWITCH_AFTER_FAILED_MATCHES = 2;
+
+/** What {@linkcode chooseReplyFormat} needs to know about one file to edit. */
+export interface FormatFacts {
+  /** Current content; `null` when the file does not exist yet. */
+  content: string | null;
+  /** True when the caller gave `symbols` for this file (the model sees only parts of it). */
+  hasSymbols: boolean;
+  /** How many earlier attempts of this task failed because a SEARCH part did not match it. */
+  failedMatches?: number;
+}
+
+/** True when `content` is small enough to be sent and rewritten whole. */
+export function isSmallFile(content: string | null): boolean {
+  if (content === null) return true;
+  return content.length <= SMALL_FILE_CHARS && content.split("\n").length <= SMALL_FILE_LINES;
+}
+
+/**
+ * The reply format to ask for one file. "whole" and "diff" are taken as given, except that a
+ * file shown only by `symbols` always gets "diff" (its whole content would be refused).
+ */
+export function chooseReplyFormat(setting: EditFormat, facts: FormatFacts): ReplyFormat {
+  const small = isSmallFile(facts.content);
+  if (setting === "diff") return "diff";
+  if (setting === "whole") return facts.hasSymbols ? "diff" : "whole";
+  if (!small) return "diff";
+  if (!facts.hasSymbols) return "whole";
+  return (facts.failedMatches ?? 0) >= SWITCH_AFTER_FAILED_MATCHES ? "whole" : "diff";
+}
+
+const DIFF =
+  `Reply with SEARCH/REPLACE blocks. For each change write the file's path alone on a line, then:
+<<<<<<< SEARCH
+(the exact lines now in the file, copied with their indentation, enough to match one place)
+=======
+(the lines that replace them)
+>>>>>>> REPLACE
+Example:
+src/calc.py
+<<<<<<< SEARCH
+def add(a, b):
+    return a - b
+=======
+def add(a, b):
+    return a + b
+>>>>>>> REPLACE
+Use one block per change; keep SEARCH short. To create a new file, leave the SEARCH part empty.`;
+
+const WHOLE =
+  `Reply with the complete new content of each file you change: the file's path alone on a line, then one fenced code block with every line of the file, exactly as the file should end up. Never shorten it with "..." or comments such as "rest unchanged".
+Example:
+src/calc.py
+\`\`\`python
+def add(a, b):
+    return a + b
+\`\`\``;
+
+const COMMON =
+  `Write each path exactly as it is given to you; edit only the files listed as files to edit. Do not explain your changes.
+If the task is unclear or cannot be done with those files, make the first line of your reply start with QUESTION: followed by your question, and send no edits.`;
+
+/**
+ * The reply-format section of the prompt: "diff" (SEARCH/REPLACE), "whole" (whole files), or
+ * "both" when the files of one task were given different formats (say which file gets which).
+ */
+export function formatInstructions(format: ReplyFormat | "both"): string {
+  if (format === "diff") return `${DIFF}\n${COMMON}`;
+  if (format === "whole") return `${WHOLE}\n${COMMON}`;
+  return `Files marked "whole file" —\n${WHOLE}\n\nAll other files —\n${DIFF}\n${COMMON}`;
+}

@@ -1,0 +1,84 @@
+/**
+ * Shapes shared by the reply parser and the edit applier.
+ *
+ * Text convention: `search`, `replace` and `content` are whole lines, each ending in `\n` (so `""`
+ * is no lines at all and `"\n"` is one blank line). Line endings of the reply never reach the
+ * files: the applier writes each file's own line ending.
+ */
+
+/** Replace the lines `search` with `replace` in `path`; an empty `search` creates the file. */
+export interface ReplaceEdit {
+  type: "replace";
+  /** Normalised, root-relative path with `/` separators. */
+  path: string;
+  search: string;
+  replace: string;
+  /** 1-based line of the reply where the block starts (for messages). */
+  line?: number;
+}
+
+/** Replace the whole of `path` with `content`. */
+export interface WholeEdit {
+  type: "whole";
+  /** Normalised, root-relative path with `/` separators. */
+  path: string;
+  content: string;
+  /** 1-based line of the reply where the code block starts (for messages). */
+  line?: number;
+  /**
+   * A path comment (`# calc.py`) the parser took off the top of the block. The applier puts it
+   * back when the current file starts with that very line, so a real first-line comment survives.
+   */
+  header?: string;
+  /**
+   * The path was inferred — from a sentence that mentions the file, or because it is the only
+   * file to edit — rather than written as a path line. The applier then also refuses content
+   * that drops a top-level definition the file has, since it is likely only an excerpt.
+   */
+  inferred?: boolean;
+}
+
+/** One edit a reply asks for. */
+export type Edit = ReplaceEdit | WholeEdit;
+
+/** What {@linkcode parseReply} makes of a model reply. */
+export type ParseResult =
+  | { kind: "question"; question: string }
+  | { kind: "edits"; edits: Edit[]; warnings: string[] }
+  | { kind: "invalid"; problem: string };
+
+/** Why {@linkcode applyEdits} refused a reply (lets a caller count failed matches per file). */
+export type ApplyFailure =
+  | "not-allowed"
+  | "no-match"
+  | "ambiguous"
+  | "missing-file"
+  | "not-empty"
+  | "elided"
+  | "partial"
+  | "symbols-only";
+
+/** What {@linkcode applyEdits} returns: every edit applied, or none. */
+export type ApplyResult =
+  | {
+    ok: true;
+    /** New content of every file an edit touched (including edits that changed nothing). */
+    files: Map<string, string>;
+    /** Paths whose content differs from before, in the order the reply first touched them. */
+    changed: string[];
+    warnings: string[];
+  }
+  | {
+    ok: false;
+    /** A message written for the model: what failed and how to fix the reply. */
+    error: string;
+    reason: ApplyFailure;
+    /** The file the failing edit was for. */
+    path: string;
+  };
+
+/** The `edit_format` config setting. */
+export type EditFormat = "auto" | "whole" | "diff";
+
+/** The reply format asked for one file: whole-file content or SEARCH/REPLACE blocks. */
+export type ReplyFormat = "whole" | "diff";
