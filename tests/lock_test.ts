@@ -164,7 +164,7 @@ Deno.test("lock held by another process blocks, and is taken over after SIGKILL"
     assert.equal(holder?.pid, proc.pid);
     await assert.rejects(
       () => withProjectLock(root, { timeoutS: 0.3 }, () => Promise.resolve()),
-      new RegExp(`locked by pid ${proc.pid} \\(lock_child, task child\\)`),
+      new RegExp(`locked by pid ${proc.pid}( on \\S+)? \\(lock_child, task child\\)`),
     );
   } finally {
     proc.kill("SIGKILL");

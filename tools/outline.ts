@@ -1,17 +1,33 @@
-/** outline: not built yet; see the open issue that owns it. */
+/** outline: one file's classes, functions, methods and constants with their line ranges. */
 import { z } from "zod";
-import { ToolError } from "../lib/boundary.ts";
+import { formatItems, outlineSource, readSource } from "../lib/outline/mod.ts";
+import { resolveForRead } from "../lib/paths.ts";
 import { defineTool } from "../lib/tool.ts";
 
 export default defineTool({
   name: "outline",
   title: "Outline file",
-  description: "Not available yet.",
+  description:
+    "List one file's classes, functions, methods (as Class.method), constants, interfaces, types " +
+    "and enums, one per line as `start-end|kind|name|signature` (1-based, inclusive lines), nested " +
+    "items after their parent. Reads Python, TypeScript, TSX, JavaScript, JSX, Go, Rust, Java, C, " +
+    "C++, Ruby and shell with tree-sitter; a file with syntax errors still lists what parsed. Use " +
+    "it to plan before reading a large file, to read just the lines you need with read_file, and " +
+    "to get exact names for implement_task's symbols. Cheap: a few milliseconds to ~100 ms. Up to " +
+    "the default 60 items the list is also capped near 3,000 characters; a note says how many " +
+    "items were left out and which max_items shows them all.",
   input: z.object({
     path: z.string().max(4096).describe("File to outline, relative to the project root"),
     max_items: z.number().int().min(1).max(5000).default(60).describe("Most items to list"),
   }),
-  output: z.looseObject({ status: z.string() }),
+  output: z.looseObject({
+    status: z.string(),
+    path: z.string().optional(),
+    language: z.string().optional(),
+    items: z.array(z.string()).optional(),
+    total: z.number().optional(),
+    note: z.string().optional(),
+  }),
   needs: ["read"],
   annotations: {
     readOnlyHint: true,
@@ -19,7 +35,27 @@ export default defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
-  run() {
-    return Promise.reject(new ToolError("outline is not built yet"));
+  async run({ path, max_items }, ctx) {
+    const file = await resolveForRead(ctx.root, path);
+    const source = await readSource(file.abs, file.rel);
+    const { items, hasErrors } = await outlineSource(source.language, source.text);
+    const { lines, omitted, showAll } = formatItems(items, max_items);
+    const notes: string[] = [];
+    if (omitted > 0) {
+      notes.push(
+        `${omitted} more item${omitted === 1 ? "" : "s"} not shown; call outline with ` +
+          `max_items=${showAll} to see all`,
+      );
+    }
+    if (hasErrors) notes.push("the file has syntax errors; items after them may be missing");
+    if (items.length === 0 && !hasErrors) notes.push("no definitions found");
+    return {
+      status: "ok",
+      path: file.rel,
+      language: source.language,
+      items: lines,
+      total: items.length,
+      ...(notes.length ? { note: notes.join("; ") } : {}),
+    };
   },
 });

@@ -1,0 +1,130 @@
+/**
+ * Globs as used by `.gitignore` files and by find's `glob` filter, compiled to regular expressions.
+ *
+ * `*` and `?` stay within one path segment, `**` spans segments, `[abc]` / `[!a-z]` are classes,
+ * `{a,b}` alternatives, `\x` a literal x. Paths use `/`.
+ */
+
+function _escape(ch: string): string {
+  return /[\\^$.*+?()[\]{}|/]/.test(ch) ? `\\${ch}` : ch;
+}
+
+/** Reads a `[...]` class starting at `glob[i] === "["`; returns its regex and the next index. */
+function _class(glob: string, i: number): [string, number] | undefined {
+  let j = i + 1;
+  let negate = false;
+  if (glob[j] === "!" || glob[j] === "^") {
+    negate = true;
+    j++;
+  }
+  let body = "";
+  let first = true;
+  for (; j < glob.length; j++) {
+    const ch = glob[j];
+    if (ch === "]" && !first) {
+      return [`[${negate ? "^/" : ""}${body}]`, j + 1];
+    }
+    first = false;
+    if (ch === "\\" && j + 1 < glob.length) {
+      body += `\\${glob[++j]}`;
+    } else if (ch === "-" && body && glob[j + 1] !== "]") {
+      body += "-";
+    } else {
+      body += /[\\\]^[-]/.test(ch) ? `\\${ch}` : ch;
+    }
+  }
+  return undefined; // unterminated: the caller treats "[" literally
+}
+
+/**
+ * Translates a glob to the source of an anchored regular expression over a `/`-separated path.
+ * A leading `**` followed by `/` matches any (or no) leading folders; a trailing `/**` matches
+ * everything inside.
+ */
+export function globSource(glob: string, braces = false): string {
+  let out = "";
+  let depth = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const ch = glob[i];
+    if (ch === "*") {
+      if (glob[i + 1] === "*") {
+        const atStart = i === 0 || glob[i - 1] === "/";
+        let j = i;
+        while (glob[j] === "*") j++;
+        if (atStart && glob[j] === "/") {
+          out += "(?:.*/)?";
+          i = j;
+          continue;
+        }
+        if (atStart && j === glob.length) {
+          out += ".*";
+          i = j - 1;
+          continue;
+        }
+        out += "[^/]*";
+        i = j - 1;
+        continue;
+      }
+      out += "[^/]*";
+    } else if (ch === "?") {
+      out += "[^/]";
+    } else if (ch === "[") {
+      const cls = _class(glob, i);
+      if (cls) {
+        out += cls[0];
+        i = cls[1] - 1;
+      } else {
+        out += "\\[";
+      }
+    } else if (ch === "\\" && i + 1 < glob.length) {
+      out += _escape(glob[++i]);
+    } else if (braces && ch === "{") {
+      depth++;
+      out += "(?:";
+    } else if (braces && ch === "}" && depth > 0) {
+      depth--;
+      out += ")";
+    } else if (braces && ch === "," && depth > 0) {
+      out += "|";
+    } else {
+      out += _escape(ch);
+    }
+  }
+  while (depth-- > 0) out += ")";
+  return `^${out}$`;
+}
+
+/** A compiled `glob` filter for find. */
+export interface PathFilter {
+  /** True when `rel` (a file path with `/`) passes the filter. */
+  test(rel: string): boolean;
+}
+
+/**
+ * Compiles find's `glob` parameter. A glob without `/` (`*.ts`) matches a file or folder name at
+ * any depth; one with `/` (`src/**\/*.py`) matches from the project root. A glob that matches a
+ * folder takes in everything below it. A leading `!` inverts the filter. `{a,b}` alternatives work.
+ */
+export function compileGlob(glob: string): PathFilter {
+  let g = glob.trim();
+  const negate = g.startsWith("!");
+  if (negate) g = g.slice(1);
+  g = g.replace(/^\.\//, "").replace(/^\/+/, "").replace(/\/+$/, "");
+  const anchored = g.includes("/");
+  const re = new RegExp(globSource(g, true));
+  const matches = (rel: string): boolean => {
+    if (re.test(rel)) return true;
+    // Folders: each leading part of the path, or each folder name.
+    let slash = rel.indexOf("/");
+    let from = 0;
+    while (slash >= 0) {
+      const part = anchored ? rel.slice(0, slash) : rel.slice(from, slash);
+      if (re.test(part)) return true;
+      from = slash + 1;
+      slash = rel.indexOf("/", from);
+    }
+    if (!anchored) return re.test(rel.slice(from));
+    return false;
+  };
+  return { test: (rel) => matches(rel) !== negate };
+}

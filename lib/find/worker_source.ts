@@ -1,0 +1,44 @@
+/**
+ * Builds the search worker's code as a `data:` URL: the constants, the scanner's functions and
+ * {@linkcode searchWorkerMain}, written out from their own (already transpiled) source text.
+ *
+ * A worker loaded from a file would need read permission on the program's own folder, which the
+ * read-only preset does not grant; a `data:` URL needs none and is part of the program itself.
+ */
+import {
+  BINARY_PROBE_BYTES,
+  CTL_NEXT_CHUNK,
+  CTL_STOP,
+  CTL_WORKERS,
+  MAX_FILE_BYTES,
+} from "./protocol.ts";
+import { _newlines, CONTEXT_BEFORE, cutLine, makeScanner, MAX_LINE_CHARS } from "./scan.ts";
+import { searchWorkerMain } from "./worker.ts";
+
+/** The worker's whole source. */
+export function workerSource(): string {
+  const constants = {
+    BINARY_PROBE_BYTES,
+    CTL_NEXT_CHUNK,
+    CTL_STOP,
+    CTL_WORKERS,
+    MAX_FILE_BYTES,
+    CONTEXT_BEFORE,
+    MAX_LINE_CHARS,
+  };
+  return [
+    `import { Buffer } from "node:buffer";`,
+    ...Object.entries(constants).map(([name, value]) =>
+      `const ${name} = ${JSON.stringify(value)};`
+    ),
+    String(_newlines),
+    String(cutLine),
+    String(makeScanner),
+    `(${searchWorkerMain})();`,
+  ].join("\n");
+}
+
+/** The worker's source as a `data:` URL for `new Worker(url, { type: "module" })`. */
+export function workerUrl(): string {
+  return `data:text/javascript;charset=utf-8,${encodeURIComponent(workerSource())}`;
+}

@@ -1,0 +1,141 @@
+/**
+ * outline's engine: a file's classes, functions, methods, constants and types as items, read with
+ * tree-sitter grammars that are part of the program.
+ *
+ * {@linkcode outlineSource} works on text; {@linkcode readSource} loads a project file for it with
+ * the checks outline needs (supported language, size, UTF-8); {@linkcode formatItems} renders the
+ * `start-end|kind|name|signature` lines within a character budget.
+ */
+import { ToolError } from "../boundary.ts";
+import { mergeNeighbours, type OutlineItem, type Rules, walk } from "./items.ts";
+import { type LanguageId, languageOf, SUPPORTED_EXTENSIONS } from "./languages.ts";
+import { withTree } from "./parser.ts";
+import { PYTHON_RULES } from "./rules_python.ts";
+import { SCRIPT_RULES } from "./rules_script.ts";
+import { GO_RULES, RUST_RULES } from "./rules_go_rust.ts";
+import { C_RULES } from "./rules_c.ts";
+import { BASH_RULES, JAVA_RULES, RUBY_RULES } from "./rules_other.ts";
+
+export type { Kind, OutlineItem } from "./items.ts";
+export { type LanguageId, languageOf, SUPPORTED_EXTENSIONS } from "./languages.ts";
+
+const RULES: Record<LanguageId, Rules> = {
+  python: PYTHON_RULES,
+  javascript: SCRIPT_RULES,
+  typescript: SCRIPT_RULES,
+  tsx: SCRIPT_RULES,
+  go: GO_RULES,
+  rust: RUST_RULES,
+  java: JAVA_RULES,
+  c: C_RULES,
+  cpp: C_RULES,
+  ruby: RUBY_RULES,
+  bash: BASH_RULES,
+};
+
+/** Files larger than this are refused: parsing them would hold the server for too long. */
+export const MAX_OUTLINE_BYTES = 4 * 1024 * 1024;
+
+/** What {@linkcode outlineSource} found. */
+export interface Outline {
+  items: OutlineItem[];
+  /** True when the parser had to recover from syntax errors (items may be missing). */
+  hasErrors: boolean;
+}
+
+/** Outlines `source` as `language`. Loads the grammar on first use. */
+export function outlineSource(language: LanguageId, source: string): Promise<Outline> {
+  return withTree(language, source, (tree) => {
+    const items: OutlineItem[] = [];
+    const root = tree.rootNode;
+    const top = root.namedChildren.filter((c) => c !== null);
+    walk(top, { prefix: "", container: "top", depth: 0 }, RULES[language], source, items);
+    return { items: mergeNeighbours(items), hasErrors: root.hasError };
+  });
+}
+
+/** A project file's text and language, ready for {@linkcode outlineSource}. */
+export interface Source {
+  language: LanguageId;
+  text: string;
+}
+
+/**
+ * Reads the file at `abs` (already checked against the root) for outlining; `rel` names it in
+ * errors. Refuses unsupported extensions (listing the supported ones), folders, large, binary and
+ * non-UTF-8 files.
+ */
+export async function readSource(abs: string, rel: string): Promise<Source> {
+  const language = languageOf(rel);
+  if (!language) {
+    throw new ToolError(
+      `outline does not read ${JSON.stringify(rel)}: supported extensions are ${
+        SUPPORTED_EXTENSIONS.join(" ")
+      }`,
+    );
+  }
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(abs);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) {
+      throw new ToolError(`file ${JSON.stringify(rel)} does not exist`);
+    }
+    throw err;
+  }
+  if (!info.isFile) throw new ToolError(`${JSON.stringify(rel)} is not a file`);
+  if (info.size > MAX_OUTLINE_BYTES) {
+    throw new ToolError(
+      `file ${JSON.stringify(rel)} is too large to outline (${
+        (info.size / 1048576).toFixed(1)
+      } MB, limit ${MAX_OUTLINE_BYTES / 1048576} MB); use find to search it`,
+    );
+  }
+  const bytes = await Deno.readFile(abs);
+  if (bytes.subarray(0, 8192).includes(0)) {
+    throw new ToolError(`file ${JSON.stringify(rel)} is binary`);
+  }
+  try {
+    return { language, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch {
+    throw new ToolError(`file ${JSON.stringify(rel)} is not UTF-8 text`);
+  }
+}
+
+/** One item as `start-end|kind|name|signature`. */
+export function formatItem(item: OutlineItem): string {
+  return `${item.start}-${item.end}|${item.kind}|${item.name}|${item.signature}`;
+}
+
+/** The default `max_items`, and the character cap that comes with it. */
+export const DEFAULT_MAX_ITEMS = 60;
+export const DEFAULT_MAX_CHARS = 3000;
+
+/** The lines to show, how many were left out, and the `max_items` that would show them all. */
+export interface Formatted {
+  lines: string[];
+  omitted: number;
+  showAll: number;
+}
+
+/**
+ * Formats the first `maxItems` items. Up to the default 60 items, the list is also capped near
+ * 3,000 characters; a larger `maxItems` lifts that cap, so it is the way to see more.
+ */
+export function formatItems(items: OutlineItem[], maxItems: number): Formatted {
+  const budget = maxItems <= DEFAULT_MAX_ITEMS ? DEFAULT_MAX_CHARS : Infinity;
+  const lines: string[] = [];
+  let used = 0;
+  for (const item of items) {
+    if (lines.length >= maxItems) break;
+    const line = formatItem(item);
+    if (lines.length > 0 && used + line.length + 1 > budget) break;
+    lines.push(line);
+    used += line.length + 1;
+  }
+  return {
+    lines,
+    omitted: items.length - lines.length,
+    showAll: Math.max(items.length, DEFAULT_MAX_ITEMS + 1),
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Outline rules for Go and Rust.
+ *
+ * Go: functions, methods named `Receiver.Method`, struct / interface / other types, constants.
+ * Rust: functions, structs, enums, traits (with their methods), `impl` blocks' methods named
+ * `Type.method`, modules, constants and statics, type aliases.
+ */
+import type { Node } from "web-tree-sitter";
+import {
+  bodyChildren,
+  type Definition,
+  type Described,
+  fieldText,
+  type Rules,
+  type Scope,
+} from "./items.ts";
+
+/** `*pkg.Rect[T]` → `Rect`. */
+function _typeName(text: string): string {
+  return text.replace(/^[*&\s]+|^mut\s+/g, "").replace(/[<[].*$/s, "").replace(/^.*[.:]/, "");
+}
+
+function _goReceiver(node: Node): string {
+  const param = node.childForFieldName("receiver")?.namedChildren.find((c) =>
+    c?.type === "parameter_declaration"
+  );
+  return _typeName(param?.childForFieldName("type")?.text ?? "?");
+}
+
+function _goDescribe(node: Node, _scope: Scope): Described {
+  switch (node.type) {
+    case "function_declaration": {
+      const name = fieldText(node, "name");
+      return name ? { kind: "function", name, node, body: node.childForFieldName("body") } : null;
+    }
+    case "method_declaration": {
+      const name = fieldText(node, "name");
+      if (!name) return null;
+      return {
+        kind: "method",
+        name: `${_goReceiver(node)}.${name}`,
+        node,
+        body: node.childForFieldName("body"),
+      };
+    }
+    case "type_declaration": {
+      const specs = bodyChildren(node).filter((c) =>
+        c.type === "type_spec" || c.type === "type_alias"
+      );
+      return specs.flatMap((spec) => {
+        const name = fieldText(spec, "name");
+        if (!name) return [];
+        const type = spec.childForFieldName("type")?.type;
+        const kind = type === "struct_type"
+          ? "struct"
+          : type === "interface_type"
+          ? "interface"
+          : "type";
+        const def: Definition = { kind, name, node: spec };
+        return specs.length === 1 ? [{ ...def, outer: node, sigStart: node.startIndex }] : [def];
+      });
+    }
+    case "const_declaration": {
+      const specs = bodyChildren(node).filter((c) => c.type === "const_spec");
+      return specs.flatMap((spec) =>
+        spec.childrenForFieldName("name").filter((n) => n !== null).map((n): Definition => ({
+          kind: "constant",
+          name: n!.text,
+          node: spec,
+          ...(specs.length === 1 ? { outer: node, sigStart: node.startIndex } : {}),
+        }))
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+function _rustDescribe(node: Node, scope: Scope): Described {
+  const name = fieldText(node, "name");
+  const body = node.childForFieldName("body");
+  switch (node.type) {
+    case "function_item":
+    case "function_signature_item":
+      if (!name) return null;
+      return { kind: scope.container === "class" ? "method" : "function", name, node, body };
+    case "struct_item":
+    case "union_item":
+      return name ? { kind: "struct", name, node, body } : null;
+    case "enum_item":
+      return name ? { kind: "enum", name, node, body } : null;
+    case "trait_item":
+      return name ? { kind: "trait", name, node, body, children: bodyChildren(body) } : null;
+    case "impl_item": {
+      const type = node.childForFieldName("type")?.text;
+      if (!type || !body) return null;
+      return { descend: bodyChildren(body), prefix: _typeName(type), container: "class" };
+    }
+    case "mod_item":
+      if (!name) return null;
+      return {
+        kind: "module",
+        name,
+        node,
+        body,
+        children: bodyChildren(body),
+        childContainer: "module",
+      };
+    case "const_item":
+    case "static_item":
+      return name ? { kind: "constant", name, node } : null;
+    case "type_item":
+      return name ? { kind: "type", name, node } : null;
+    default:
+      return null;
+  }
+}
+
+/** The rules for `.go` files. */
+export const GO_RULES: Rules = { describe: _goDescribe };
+
+/** The rules for `.rs` files. */
+export const RUST_RULES: Rules = { describe: _rustDescribe };

@@ -1,0 +1,169 @@
+/**
+ * Outline rules for JavaScript, JSX, TypeScript and TSX: classes and their methods, functions
+ * (declared or bound to a name: `const f = () => …`), `const` constants, interfaces, type aliases,
+ * enums and namespaces. `export` and `declare` wrappers widen the item to include them.
+ */
+import type { Node } from "web-tree-sitter";
+import {
+  bodyChildren,
+  type Definition,
+  type Described,
+  fieldText,
+  type Rules,
+  type Scope,
+} from "./items.ts";
+
+const FUNCTION_VALUES = new Set([
+  "arrow_function",
+  "function_expression",
+  "function",
+  "generator_function",
+]);
+
+function _name(node: Node): string | undefined {
+  return fieldText(node, "name") ?? fieldText(node, "property");
+}
+
+function _valueFunction(value: Node | null): Node | null {
+  return value && FUNCTION_VALUES.has(value.type) ? value : null;
+}
+
+/** `require("x")`, which is an import rather than a constant. */
+function _isRequire(value: Node | null): boolean {
+  return value?.type === "call_expression" &&
+    value.childForFieldName("function")?.text === "require";
+}
+
+/** `const a = 1, f = () => 2;` → one definition per named declarator. */
+function _variables(node: Node, scope: Scope): Definition[] {
+  const isConst = node.firstChild?.type === "const";
+  const declarators = bodyChildren(node).filter((c) => c.type === "variable_declarator");
+  const out: Definition[] = [];
+  for (const decl of declarators) {
+    const name = decl.childForFieldName("name");
+    if (name?.type !== "identifier") continue;
+    const value = decl.childForFieldName("value");
+    const fn = _valueFunction(value);
+    if (!fn && (!isConst || _isRequire(value))) continue;
+    out.push({
+      kind: fn ? (scope.container === "class" ? "method" : "function") : "constant",
+      name: name.text,
+      node: declarators.length === 1 ? node : decl,
+      body: fn?.childForFieldName("body") ?? null,
+    });
+  }
+  return out;
+}
+
+function _member(node: Node): Definition | null {
+  const name = _name(node) ?? "?";
+  const fn = _valueFunction(node.childForFieldName("value"));
+  if (fn) return { kind: "method", name, node, body: fn.childForFieldName("body") };
+  const isStaticReadonly = /^(?:[\w@]+\s+)*static\s+(?:\w+\s+)*readonly\b/.test(node.text) ||
+    /^(?:[\w@]+\s+)*readonly\s+static\b/.test(node.text);
+  return isStaticReadonly ? { kind: "constant", name, node } : null;
+}
+
+function _describe(node: Node, scope: Scope): Described {
+  switch (node.type) {
+    case "export_statement":
+    case "ambient_declaration": {
+      const value = node.childForFieldName("value");
+      if (value) {
+        // `export default function () {}`, `export default class {}`, `export default x(…)`
+        if (value.type === "function_expression" || value.type === "class") {
+          return _describeDefault(value, node);
+        }
+        return {
+          kind: "constant",
+          name: "default",
+          node: value,
+          outer: node,
+          sigStart: node.startIndex,
+        };
+      }
+      const inner = node.childForFieldName("declaration") ??
+        bodyChildren(node).find((c) => c.type !== "decorator" && c.type !== "comment");
+      if (!inner) return null;
+      const found = _describe(inner, scope);
+      if (!found || "descend" in found) return found;
+      const defs = Array.isArray(found) ? found : [found];
+      return defs.map((d) =>
+        defs.length === 1 ? { ...d, outer: node, sigStart: node.startIndex } : d
+      );
+    }
+    case "expression_statement":
+      return { descend: bodyChildren(node).filter((c) => c.type === "internal_module") };
+    case "function_declaration":
+    case "generator_function_declaration":
+    case "function_signature": {
+      const name = _name(node);
+      if (!name) return null;
+      return { kind: "function", name, node, body: node.childForFieldName("body") };
+    }
+    case "class_declaration":
+    case "abstract_class_declaration": {
+      const name = _name(node);
+      if (!name) return null;
+      const body = node.childForFieldName("body");
+      return { kind: "class", name, node, body, children: bodyChildren(body) };
+    }
+    case "method_definition":
+    case "method_signature":
+    case "abstract_method_signature":
+      return {
+        kind: "method",
+        name: _name(node) ?? "?",
+        node,
+        body: node.childForFieldName("body"),
+      };
+    case "public_field_definition":
+    case "field_definition":
+      return _member(node);
+    case "interface_declaration":
+      return {
+        kind: "interface",
+        name: _name(node) ?? "?",
+        node,
+        body: node.childForFieldName("body"),
+      };
+    case "type_alias_declaration":
+      return { kind: "type", name: _name(node) ?? "?", node };
+    case "enum_declaration":
+      return { kind: "enum", name: _name(node) ?? "?", node, body: node.childForFieldName("body") };
+    case "internal_module":
+    case "module": {
+      const body = node.childForFieldName("body");
+      return {
+        kind: "module",
+        name: (_name(node) ?? "?").replace(/^["']|["']$/g, ""),
+        node,
+        body,
+        children: bodyChildren(body),
+        childContainer: "module",
+      };
+    }
+    case "lexical_declaration":
+    case "variable_declaration":
+      return _variables(node, scope);
+    default:
+      return null;
+  }
+}
+
+function _describeDefault(inner: Node, outer: Node): Definition {
+  const body = inner.childForFieldName("body");
+  const isClass = inner.type === "class";
+  return {
+    kind: isClass ? "class" : "function",
+    name: _name(inner) ?? "default",
+    node: inner,
+    outer,
+    sigStart: outer.startIndex,
+    body,
+    children: isClass ? bodyChildren(body) : undefined,
+  };
+}
+
+/** The rules for JavaScript, JSX, TypeScript and TSX files. */
+export const SCRIPT_RULES: Rules = { describe: _describe };
