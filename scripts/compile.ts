@@ -8,7 +8,7 @@
  * `deno compile` downloads its runtime base (`denort`) unless `DENORT_BIN` names a local copy;
  * that variable is passed through untouched.
  */
-import { parseArgs } from "../lib/deps.ts";
+import { join, parseArgs } from "../lib/deps.ts";
 import { type PresetName, PRESETS } from "../lib/presets.ts";
 
 const { values } = parseArgs({
@@ -25,17 +25,48 @@ if (!(preset in PRESETS)) {
   Deno.exit(2);
 }
 const output = values.output ?? `dist/localexec${preset === "full" ? "" : `-${preset}`}`;
+
+/**
+ * The grammar packages ship C sources, bindings and prebuilt native addons (about 180 MB) beside
+ * the few MB of `.wasm` localexec loads; leave everything but the `.wasm` out of the binary.
+ */
+async function _grammarExcludes(): Promise<string[]> {
+  const info = await new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stderr: "null" })
+    .output();
+  const cache = JSON.parse(new TextDecoder().decode(info.stdout)).npmCache as string | undefined;
+  if (!cache) return [];
+  const registry = join(cache, "registry.npmjs.org");
+  const out: string[] = [];
+  if (!(await Deno.stat(registry).catch(() => undefined))?.isDirectory) return out;
+  for await (const pkg of Deno.readDir(registry)) {
+    if (!pkg.name.startsWith("tree-sitter-")) continue;
+    for await (const version of Deno.readDir(join(registry, pkg.name))) {
+      const dir = join(registry, pkg.name, version.name);
+      if (!version.isDirectory) continue;
+      for await (const entry of Deno.readDir(dir)) {
+        if (entry.name.endsWith(".wasm") || entry.name === "package.json") continue;
+        out.push("--exclude", join(dir, entry.name));
+      }
+    }
+  }
+  return out;
+}
+
 const args = [
   "compile",
   "--no-prompt",
   ...PRESETS[preset],
+  "--exclude-unused-npm",
+  ...(await _grammarExcludes()),
   ...(values.target ? ["--target", values.target] : []),
   "--output",
   output,
   "main.ts",
 ];
 console.error(
-  `deno ${args.join(" ")}${
+  `deno compile ${
+    PRESETS[preset].join(" ")
+  } --exclude-unused-npm (grammar sources excluded) --output ${output} main.ts${
     Deno.env.get("DENORT_BIN") ? ` (DENORT_BIN=${Deno.env.get("DENORT_BIN")})` : ""
   }`,
 );
