@@ -73,22 +73,19 @@ export default defineTool({
       tools_off: ctx.state.tools.off.map((t) => `${t.name}: ${t.why}`),
       ...(config.warnings.length ? { warnings: config.warnings.slice(0, 3) } : {}),
     };
+    const hints: string[] = [];
+    if (!config.exists) hints.push("no .localexec.json: run `localexec init` to write one");
+    else if (!config.model) hints.push('add "model" to .localexec.json, e.g. "qwen2.5-coder:7b"');
     let model: Record<string, unknown>;
     try {
       model = await _model(config, ctx.signal);
     } catch (err) {
       const reason = err instanceof Error ? err.message.split("\n", 1)[0] : String(err);
-      return {
-        status: "error",
-        error: reason,
-        escalate: false,
-        ...base,
-        hint: "start Ollama (`ollama serve`), then run `ollama list` to see the installed models",
-      };
+      hints.push(
+        "start Ollama (`ollama serve`), then run `ollama list` to see the installed models",
+      );
+      return { status: "error", error: reason, escalate: false, ...base, hint: hints.join("; ") };
     }
-    const hints: string[] = [];
-    if (!config.exists) hints.push("no .localexec.json: run `localexec init` to write one");
-    else if (!config.model) hints.push('add "model" to .localexec.json, e.g. "qwen2.5-coder:7b"');
     if (typeof model.hint === "string") hints.push(model.hint);
     const { hint: _, ...facts } = model;
     return { status: "ok", ...base, ...facts, ...(hints.length ? { hint: hints.join("; ") } : {}) };

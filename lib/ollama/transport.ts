@@ -57,11 +57,18 @@ export function guardCall(o: GuardOptions): Guard {
   const ctl = new AbortController();
   let failure: OllamaError | undefined;
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  // Deno stops erroring a fetch body on abort once its Response is garbage collected, so the
+  // Response is held until the call is disposed, and every wait also ends when the call fails.
+  const held: Response[] = [];
   let finished = false;
+  let wake!: (err: OllamaError) => void;
+  const failed = new Promise<never>((_, reject) => (wake = reject));
+  failed.catch(() => {});
   const fail = (err: OllamaError) => {
     if (failure) return;
     failure = err;
     ctl.abort(err);
+    wake(err);
   };
   const onAbort = () => fail(new OllamaError("cancelled", "the request to Ollama was cancelled"));
   if (o.signal?.aborted) onAbort();
@@ -76,7 +83,7 @@ export function guardCall(o: GuardOptions): Guard {
       () => fail(new OllamaError("timeout", o.timeoutMessages.idle)),
       _ms(o.idleMs),
     );
-    return p.finally(() => clearTimeout(timer));
+    return Promise.race([p, failed]).finally(() => clearTimeout(timer));
   };
 
   const guardedFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -99,6 +106,7 @@ export function guardCall(o: GuardOptions): Guard {
       throw failure;
     }
     if (!res.body) throw badResponseError(o.baseUrl, "", `HTTP ${res.status} with no body`);
+    held.push(res);
     reader = res.body.getReader();
     if (!res.ok) {
       const text = await _readCapped(reader, idleWait).catch((err) => {
@@ -128,6 +136,7 @@ export function guardCall(o: GuardOptions): Guard {
         finished = true;
         reader.cancel().catch(() => {});
       }
+      held.length = 0;
     },
   };
 }

@@ -1,0 +1,178 @@
+/**
+ * One implement_task attempt: build the prompt, ask the model, parse and apply its reply.
+ * Running the checks and deciding what comes next is the loop's job (`run.ts`).
+ */
+import { checkTruncation, chooseNumCtx } from "../context_size.ts";
+import { applyEdits, chooseReplyFormat, parseReply } from "../edit/mod.ts";
+import type { ApplyFailure } from "../edit/types.ts";
+import type { ChatResult, OllamaClient } from "../ollama.ts";
+import type { Config } from "../config.ts";
+import { buildPrompt, type PromptFile } from "./prompt.ts";
+import type { TaskPlan } from "./plan.ts";
+import { estimateTokens } from "../context_size.ts";
+
+/** Tokens the context files may take beyond the rest of the prompt, unless the model is smaller. */
+const CONTEXT_SOFT_LIMIT = 24_000;
+/** The smallest reply budget, in tokens. */
+const MIN_REPLY = 1024;
+
+/** What an attempt needs to know about the model. */
+export interface ModelFacts {
+  model: string;
+  /** The model's longest context (`/api/show`), when known. */
+  contextLength?: number;
+  /** The context it is loaded with now, or was run with last attempt. */
+  loaded?: number;
+}
+
+/** The outcome of one attempt before checks. */
+export type AttemptOutcome =
+  /** The task cannot fit the model's context: retrying cannot help. */
+  | { kind: "too_large"; error: string }
+  | { kind: "question"; question: string; chat: ChatResult }
+  /** The reply could not be used; `feedback` goes to the model next attempt. */
+  | { kind: "unusable"; feedback: string; reason?: ApplyFailure; path?: string; chat: ChatResult }
+  | {
+    kind: "edits";
+    files: Map<string, string>;
+    changed: string[];
+    warnings: string[];
+    chat: ChatResult;
+  };
+
+/** Inputs of one attempt. */
+export interface AttemptInput {
+  plan: TaskPlan;
+  config: Config;
+  facts: ModelFacts;
+  /** Current content of each file to edit (null: does not exist). */
+  current: Map<string, string | null>;
+  feedback?: string;
+  /** Per file, how many earlier attempts failed to match a SEARCH part in it. */
+  failedMatches: Map<string, number>;
+  ollama: OllamaClient;
+  signal: AbortSignal;
+  /** Receives the prompt before it is sent and streaming progress. */
+  onPrompt(messages: { role: string; content: string }[], numCtx: number): void;
+  onChunk(chars: number): void;
+  /** Collects warnings (cut prompts, cut context files). */
+  warn(message: string): void;
+  truncated: Set<string>;
+}
+
+function _replyBudget(files: PromptFile[]): number {
+  let tokens = 0;
+  for (const f of files) {
+    const size = f.content === null ? 0 : estimateTokens(f.content);
+    tokens += f.format === "whole"
+      ? Math.ceil(size * 1.2) + 256
+      : Math.min(4096, Math.ceil(size * 0.5)) + 256;
+  }
+  return Math.max(MIN_REPLY, tokens);
+}
+
+/** Runs one attempt. Throws OllamaError (and AbortError) for the loop to report. */
+export async function runAttempt(a: AttemptInput): Promise<AttemptOutcome> {
+  const { plan, config } = a;
+  const files: PromptFile[] = plan.files.map((rel) => {
+    const content = a.current.get(rel) ?? null;
+    const ranges = plan.ranges.get(rel);
+    const format = chooseReplyFormat(config.edit_format, {
+      content,
+      hasSymbols: !!ranges,
+      failedMatches: a.failedMatches.get(rel) ?? 0,
+    });
+    // A file the model is asked to rewrite whole must be shown whole.
+    return { rel, content, format, ranges: format === "whole" ? undefined : ranges };
+  });
+  const replyTokens = _replyBudget(files);
+  const window = config.num_ctx ?? a.facts.contextLength ?? 32_768;
+  const probe = buildPrompt({
+    spec: plan.spec,
+    files,
+    context: [],
+    feedback: a.feedback,
+    contextBudget: 0,
+  });
+  const contextBudget = Math.max(
+    0,
+    Math.min(CONTEXT_SOFT_LIMIT, window - probe.estimate - replyTokens),
+  );
+  const prompt = buildPrompt({
+    spec: plan.spec,
+    files,
+    context: plan.context,
+    feedback: a.feedback,
+    contextBudget,
+  });
+  for (const t of prompt.truncated) a.truncated.add(t);
+  const choice = chooseNumCtx(prompt.estimate, replyTokens, {
+    modelMax: a.facts.contextLength,
+    configured: config.num_ctx,
+    loaded: a.facts.loaded,
+  });
+  if ("error" in choice) {
+    return {
+      kind: "too_large",
+      error:
+        `${choice.error}: split the task, pass symbols to show only the functions concerned, ` +
+        `or use a model with a larger context`,
+    };
+  }
+  a.facts.loaded = choice.numCtx;
+  a.onPrompt(prompt.messages, choice.numCtx);
+  const chat = await a.ollama.chat({
+    model: a.facts.model,
+    messages: prompt.messages,
+    options: {
+      num_ctx: choice.numCtx,
+      temperature: config.temperature ?? 0.1,
+      num_predict: Math.max(replyTokens, choice.numCtx - prompt.estimate),
+    },
+    keep_alive: config.keep_alive ?? "30m",
+    signal: a.signal,
+    onChunk: (p) => a.onChunk(p.chars),
+  });
+  const cut = checkTruncation(prompt.estimate, chat.promptEvalCount, choice.numCtx);
+  if (cut) a.warn(cut);
+  if (chat.doneReason === "length") {
+    return {
+      kind: "unusable",
+      chat,
+      feedback: "Your reply was cut off before it ended (it hit the length limit). Reply again, " +
+        "shorter: use small SEARCH/REPLACE blocks and no explanations.",
+    };
+  }
+  const parsed = parseReply(chat.content, { knownPaths: plan.files });
+  if (parsed.kind === "question") return { kind: "question", question: parsed.question, chat };
+  if (parsed.kind === "invalid") return { kind: "unusable", feedback: parsed.problem, chat };
+  const applied = applyEdits(a.current, parsed.edits, {
+    allowed: plan.files,
+    symbolsOnly: files.filter((f) => f.ranges).map((f) => f.rel),
+  });
+  if (!applied.ok) {
+    return {
+      kind: "unusable",
+      feedback: applied.error,
+      reason: applied.reason,
+      path: applied.path,
+      chat,
+    };
+  }
+  if (!applied.changed.length) {
+    return {
+      kind: "unusable",
+      chat,
+      feedback:
+        "Your edits leave every file exactly as it was. Make the change the task asks for; " +
+        "if nothing needs to change, reply with QUESTION: and say so.",
+    };
+  }
+  return {
+    kind: "edits",
+    files: applied.files,
+    changed: applied.changed,
+    warnings: [...parsed.warnings, ...applied.warnings],
+    chat,
+  };
+}

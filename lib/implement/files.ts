@@ -1,0 +1,46 @@
+/**
+ * The task's files as bytes: snapshots of them, their text, and what a restore needs to know.
+ */
+import { dirname, join } from "../deps.ts";
+import { decodeText } from "../media.ts";
+import { readCurrent } from "../tasks.ts";
+
+/** Project-relative path → bytes, or null when the file does not exist. */
+export type Snapshot = Map<string, Uint8Array | null>;
+
+/** Reads `files` (project-relative) under `root` as they are now. */
+export async function snapshot(root: string, files: readonly string[]): Promise<Snapshot> {
+  const out: Snapshot = new Map();
+  for (const rel of files) out.set(rel, await readCurrent(join(root, rel), rel));
+  return out;
+}
+
+/** The text of each file of `snap` (null for a file that does not exist). */
+export function texts(snap: Snapshot): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  for (const [rel, bytes] of snap) {
+    out.set(rel, bytes === null ? null : decodeText(bytes) ?? "");
+  }
+  return out;
+}
+
+/** Folders (project-relative, outermost first) missing now above the files of `snap` that do not exist. */
+export async function missingDirs(root: string, snap: Snapshot): Promise<string[]> {
+  const out: string[] = [];
+  for (const [rel, bytes] of snap) {
+    if (bytes !== null) continue;
+    const missing: string[] = [];
+    for (let d = dirname(rel); d !== "." && d !== "/" && d !== ""; d = dirname(d)) {
+      if (await Deno.lstat(join(root, d)).then(() => true, () => false)) break;
+      missing.unshift(d);
+    }
+    for (const d of missing) if (!out.includes(d)) out.push(d);
+  }
+  return out;
+}
+
+/** True when two snapshots of one file hold the same bytes (or both say it does not exist). */
+export function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}

@@ -1,0 +1,152 @@
+/**
+ * implement_task (SPEC §7): read the config, check the input and the model, take the project lock,
+ * begin the task (record and backups first), then run its attempts (`loop.ts`). A run that an
+ * error ends puts the tree back as it was before the call; a cancelled one stays revertable.
+ */
+import { ToolError } from "../boundary.ts";
+import { type Config, ConfigError, loadConfig } from "../config.ts";
+import {
+  createOllama,
+  findModel,
+  OLLAMA_DEFAULTS,
+  type OllamaClient,
+  OllamaError,
+} from "../ollama.ts";
+import { withProjectLock } from "../lock.ts";
+import { appendLog, beginTask, storeRel, updateTask, writePatch } from "../tasks.ts";
+import type { ToolContext } from "../tool.ts";
+import type { ModelFacts } from "./attempt.ts";
+import { missingDirs, snapshot } from "./files.ts";
+import { Loop } from "./loop.ts";
+import { planTask, type TaskInput, type TaskPlan } from "./plan.ts";
+import { errorVerdict, fitVerdict, type Verdict } from "./verdict.ts";
+
+async function _config(ctx: ToolContext): Promise<Config> {
+  try {
+    return await loadConfig(ctx.state.configPath);
+  } catch (err) {
+    if (err instanceof ConfigError) throw new ToolError(`invalid configuration: ${err.message}`);
+    throw err;
+  }
+}
+
+/** Reads the model's facts before anything is touched: proves Ollama is up and the model there. */
+async function _facts(
+  ollama: OllamaClient,
+  model: string,
+  signal: AbortSignal,
+): Promise<ModelFacts> {
+  const info = await ollama.show(model, { signal });
+  const loaded = await ollama.ps({ signal }).then(
+    (list) => findModel(list, model)?.contextLength,
+    () => undefined,
+  );
+  return { model, contextLength: info.contextLength, loaded };
+}
+
+/** Runs implement_task for validated `input`; never throws for expected failures. */
+export async function implementTask(input: TaskInput, ctx: ToolContext): Promise<Verdict> {
+  const config = await _config(ctx);
+  if (!config.model) {
+    throw new ToolError(
+      config.exists
+        ? 'no model configured: add "model" to .localexec.json, e.g. "qwen2.5-coder:7b"'
+        : 'no .localexec.json: run `localexec init` (or write one with a "model") first',
+    );
+  }
+  const plan = await planTask(ctx.root, input, config);
+  // request_timeout_s bounds every call to Ollama, the quick ones included.
+  const ollama = createOllama(config.ollama_host, {
+    requestTimeoutS: config.request_timeout_s,
+    connectTimeoutS: Math.min(OLLAMA_DEFAULTS.connectTimeoutS, config.request_timeout_s),
+  });
+  ctx.progress(`checking model ${config.model}`);
+  let facts: ModelFacts;
+  try {
+    facts = await _facts(ollama, config.model, ctx.signal);
+  } catch (err) {
+    if (err instanceof OllamaError) return fitVerdict(errorVerdict(err.message));
+    throw err;
+  }
+  return await withProjectLock(ctx.root, {
+    timeoutS: config.lock_timeout_s,
+    signal: ctx.signal,
+    onWait: (m) => ctx.progress(m),
+    tool: "implement_task",
+    taskId: plan.id,
+  }, () => _locked(plan, config, facts, ollama, ctx));
+}
+
+async function _locked(
+  plan: TaskPlan,
+  config: Config,
+  facts: ModelFacts,
+  ollama: OllamaClient,
+  ctx: ToolContext,
+): Promise<Verdict> {
+  const { root } = ctx;
+  const begun = await beginTask(root, {
+    id: plan.id,
+    spec: plan.spec,
+    files: plan.files,
+    contextFiles: plan.context.map((c) => c.rel),
+    checks: plan.checks.map((c) => c.name),
+  });
+  // One append at a time, in order: the prompt is logged without waiting for it.
+  let chain = Promise.resolve();
+  const log = (text: string) =>
+    chain = chain.catch(() => {}).then(() => appendLog(root, plan.id, text));
+  const start = await snapshot(root, plan.files);
+  const startDirs = await missingDirs(root, start);
+  const loop = new Loop(plan, config, facts, ollama, ctx, { files: start, dirs: startDirs }, log);
+  if (begun.continued) {
+    loop.note = begun.changesInTree
+      ? "continued an earlier run of this task: its changes were still in the tree and were kept"
+      : "continued an earlier run of this task (its original backups are kept)";
+  }
+  for (const w of plan.warnings) loop.warnings.add(w);
+  try {
+    return await loop.run();
+  } catch (err) {
+    return await _stopped(loop, err);
+  }
+}
+
+/** The verdict for a run that an error or a cancellation ended. */
+async function _stopped(loop: Loop, err: unknown): Promise<Verdict> {
+  const { root, signal } = loop.ctx;
+  const { id } = loop.plan;
+  const cancelled = signal.aborted || (err instanceof OllamaError && err.kind === "cancelled");
+  const message = cancelled
+    ? "cancelled"
+    : err instanceof Error
+    ? err.message.split("\n", 1)[0]
+    : String(err);
+  await loop.log(`\n--- stopped: ${message}`).catch(() => {});
+  // "error" leaves the tree as it was before this call; a cancelled run keeps its edits, which
+  // revert_task undoes.
+  if (!cancelled) await loop.restoreStart().catch(() => {});
+  const summary = await writePatch(root, id).catch(() => undefined);
+  await updateTask(root, id, {
+    status: "error",
+    error: message,
+    finished: new Date().toISOString(),
+    attempts: loop.attempt,
+  }).catch(() => {});
+  const notes = [
+    loop.note,
+    cancelled && summary?.files.length
+      ? "cancelled with edits in the tree; revert_task undoes them"
+      : undefined,
+  ].filter(Boolean);
+  const base = errorVerdict(message, { escalate: false });
+  return fitVerdict({
+    status: "error",
+    attempts: loop.attempt,
+    log: storeRel(`${id}.log`),
+    escalate: false,
+    why: base.why,
+    error: message,
+    ...(notes.length ? { note: notes.join("; ") } : {}),
+  });
+}

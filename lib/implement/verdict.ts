@@ -1,0 +1,102 @@
+/**
+ * The short JSON verdict implement_task answers with (tool reference, SPEC §6).
+ */
+
+/** implement_task's result. Always: status, attempts, escalate, why; the rest when relevant. */
+export interface Verdict {
+  [key: string]: unknown;
+  status: "passed" | "failed" | "blocked" | "error";
+  attempts: number;
+  escalate: boolean;
+  why: string;
+  files?: string[];
+  stat?: string;
+  patch?: string;
+  log?: string;
+  question?: string;
+  error?: string;
+  /** The failing check's name and trimmed output: `"tests: …"`. */
+  failed_check?: string;
+  warnings?: string[];
+  truncated?: string[];
+  note?: string;
+}
+
+/** The most characters a verdict takes, `failed_check` aside (SPEC §6: about 1,000). */
+export const MAX_VERDICT_CHARS = 1000;
+
+/** An `error` verdict: bad input, config, Ollama, lock; the tree is as it was. */
+export function errorVerdict(
+  error: string,
+  options: { escalate?: boolean; why?: string } = {},
+): Verdict {
+  return {
+    status: "error",
+    attempts: 0,
+    escalate: options.escalate ?? false,
+    why: options.why ?? _why(error),
+    error,
+  };
+}
+
+function _clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 30).trimEnd()}… (the log has the rest)`;
+}
+
+function _size(v: Verdict): number {
+  const { failed_check: _, ...rest } = v;
+  return JSON.stringify(rest).length;
+}
+
+/**
+ * Keeps a verdict within {@linkcode MAX_VERDICT_CHARS} (`failed_check` aside): clips the model's
+ * question, the error and the warnings, which are in full in the task's log; then, if it is still
+ * too long, keeps fewer warnings and context-file names.
+ */
+export function fitVerdict(v: Verdict): Verdict {
+  const out: Verdict = { ...v };
+  if (out.question !== undefined) out.question = _clip(out.question, 500);
+  if (out.error !== undefined) out.error = _clip(out.error, 400);
+  if (out.note !== undefined) out.note = _clip(out.note, 250);
+  if (out.warnings) out.warnings = out.warnings.slice(0, 3).map((w) => _clip(w, 200));
+  for (let keep = 2; _size(out) > MAX_VERDICT_CHARS && keep >= 0; keep--) {
+    if (out.warnings) out.warnings = out.warnings.slice(0, keep);
+    if (out.truncated && out.truncated.length > keep + 1) {
+      out.truncated = out.truncated.slice(0, keep + 1);
+    }
+  }
+  if (out.warnings?.length === 0) delete out.warnings;
+  if (_size(out) > MAX_VERDICT_CHARS && out.question) out.question = _clip(out.question, 200);
+  if (_size(out) > MAX_VERDICT_CHARS && out.error) out.error = _clip(out.error, 200);
+  return out;
+}
+
+const WHY: [RegExp, string][] = [
+  [/^invalid arguments/, "the arguments are invalid"],
+  [/^cancelled$|was cancelled/, "the call was cancelled"],
+  [
+    /not reachable|may not connect|--allow-net|broke during the answer/,
+    "Ollama could not be reached",
+  ],
+  [/not installed|ollama pull/, "the configured model is not installed"],
+  [
+    /did not answer within|sent nothing for|stopped sending for|did not finish within/,
+    "Ollama did not answer in time",
+  ],
+  [
+    /not Ollama's API|before it was complete|without a final chunk/,
+    "Ollama's answer was not usable",
+  ],
+  [/^Ollama failed/, "Ollama answered with an error"],
+  [/locked by/, "another task holds the project lock"],
+  [/^unknown checks? /, "a named check is not in .localexec.json"],
+  [/^symbols?:? |^symbol /, "a symbol could not be found"],
+  [/configuration|\.localexec\.json/, "the configuration needs fixing"],
+  [/^path /, "a path was refused"],
+  [/^(file to edit|context file|files_to_edit) /, "a file given cannot be used"],
+];
+
+function _why(error: string): string {
+  for (const [re, why] of WHY) if (re.test(error)) return why;
+  return "the task could not start";
+}

@@ -1,0 +1,245 @@
+/**
+ * implement_task benchmark: its own overhead per attempt, and what `symbols` saves in the prompt.
+ *
+ * 1. Overhead: an instant scripted model (the fake Ollama on loopback, no delay between chunks)
+ *    and a trivial check (`true`); each run goes through the handler in this process. Overhead is
+ *    the run's wall time minus model time (from the fake receiving each chat request to the end
+ *    of its answer) and check time (the median of running the same checks alone with runChecks,
+ *    times the attempts), per attempt; median of 20 runs after 3 warm-up runs, for one-attempt
+ *    runs and for three-attempt runs (the check fails twice). Target: under 50 ms.
+ * 2. Prompt size: one function of a 3,000-line Python file, asked for with `symbols` and without
+ *    (the whole file); the size of what is sent to the model. Target: under 15 %.
+ *
+ * Run: `deno run --no-prompt -A scripts/bench_implement.ts [--json]`. Prints figures; asserts
+ * nothing.
+ */
+import { runChecks } from "../lib/checks.ts";
+import { loadConfig } from "../lib/config.ts";
+import { estimateChatTokens } from "../lib/context_size.ts";
+import { join } from "../lib/deps.ts";
+import implementTool from "../tools/implement_task.ts";
+import { type FakeChatRequest, startFakeOllama } from "../tests/fake_ollama.ts";
+import { callJson, tempProject, testContext } from "../tests/helpers/project.ts";
+
+const MODEL = "bench-coder:7b";
+const RUNS = 20;
+const WARMUP = 3;
+
+const CALC = "def add(a, b):\n    return a - b\n\n\ndef sub(a, b):\n    return a - b\n";
+
+function block(path: string, search: string, replace: string): string {
+  return `${path}\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n`;
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+interface Overhead {
+  attempts: number;
+  runs: number;
+  /** Median overhead per attempt, ms. */
+  median_ms: number;
+  p90_ms: number;
+  /** Median wall time of a whole run, ms. */
+  wall_ms: number;
+  /** Median model and check time of a whole run, ms. */
+  model_ms: number;
+  check_ms: number;
+}
+
+/** Median milliseconds of one run of the project's checks on its own. */
+async function checkTime(root: string): Promise<number> {
+  const config = await loadConfig(join(root, ".localexec.json"));
+  const times: number[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const started = performance.now();
+    await runChecks(root, config.checks, { files: ["calc.py"] });
+    if (i >= WARMUP) times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/** Runs implement_task `RUNS` times with `attempts` attempts each and measures its overhead. */
+async function overhead(attempts: number): Promise<Overhead> {
+  const fake = await startFakeOllama({
+    models: [{ name: MODEL, contextLength: 32768 }],
+    chunkDelayMs: 0,
+    chunkChars: 64,
+  });
+  // The check passes only once the marker file says so: attempts-1 failures, then a pass.
+  const root = await tempProject({
+    "calc.py": CALC,
+    ".localexec.json": JSON.stringify({
+      model: MODEL,
+      ollama_host: fake.url,
+      max_attempts: attempts,
+      checks: {
+        trivial: attempts === 1
+          ? { command: ["true"] }
+          : { command: "test -f pass.flag", files_filter: ["*.py"] },
+      },
+    }),
+  });
+  const checkOnce = await checkTime(root);
+  const wall: number[] = [];
+  const model: number[] = [];
+  const check: number[] = [];
+  const per: number[] = [];
+  try {
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      const even = i % 2 === 0;
+      const [from, to] = even ? ["a - b", "a + b"] : ["a + b", "a - b"];
+      const search = `def add(a, b):\n    return ${from}\n`;
+      const replies: (string | ((req: FakeChatRequest) => string))[] = [];
+      for (let a = 1; a <= attempts; a++) {
+        // every attempt rewrites add; the last one also lets the check pass
+        const body = a === 1 ? search : `def add(a, b):\n    return ${to} + ${a - 1} * 0\n`;
+        const next = `def add(a, b):\n    return ${to} + ${a} * 0\n`;
+        const reply = block(
+          "calc.py",
+          body,
+          a === attempts ? `def add(a, b):\n    return ${to}\n` : next,
+        );
+        replies.push(
+          a === attempts && attempts > 1
+            ? () => {
+              Deno.writeTextFileSync(join(root, "pass.flag"), "");
+              return reply;
+            }
+            : reply,
+        );
+      }
+      fake.script(...replies);
+      await Deno.remove(join(root, "pass.flag")).catch(() => {});
+      const id = `B${attempts}-${i}`;
+      const started = performance.now();
+      const out = await callJson(
+        implementTool,
+        { task_id: id, spec: `make add return ${to}`, files_to_edit: ["calc.py"] },
+        testContext(root),
+      );
+      const ms = performance.now() - started;
+      if (out.status !== "passed" || out.attempts !== attempts) {
+        throw new Error(`run ${i} ended ${JSON.stringify(out)}`);
+      }
+      const chats = fake.requests.filter((r) => r.path === "/api/chat").slice(-attempts);
+      if (i < WARMUP) continue;
+      const modelMs = chats.reduce((n, r) => n + (r.doneMs! - r.receivedMs), 0);
+      const checkMs = checkOnce * attempts;
+      wall.push(ms);
+      model.push(modelMs);
+      check.push(checkMs);
+      per.push((ms - modelMs - checkMs) / attempts);
+    }
+  } finally {
+    await fake.close();
+    await Deno.remove(root, { recursive: true });
+  }
+  const sorted = [...per].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    attempts,
+    runs: RUNS,
+    median_ms: round(median(per)),
+    p90_ms: round(sorted[Math.floor(sorted.length * 0.9)]),
+    wall_ms: round(median(wall)),
+    model_ms: round(median(model)),
+    check_ms: round(median(check)),
+  };
+}
+
+/** A Python file of 3,000 lines: 300 functions of ten lines. */
+function bigModule(): string {
+  const out: string[] = [];
+  for (let i = 0; i < 300; i++) {
+    out.push(`def f_${i}(values, factor=${i}):`, `    """Scale values by factor ${i}."""`);
+    for (let j = 0; j < 6; j++) {
+      out.push(`    values = [v * factor + ${j} for v in values]  # ${j}`);
+    }
+    out.push("    return values", "");
+  }
+  return out.join("\n") + "\n";
+}
+
+interface PromptSize {
+  file_lines: number;
+  with_symbols: { chars: number; tokens: number };
+  whole_file: { chars: number; tokens: number };
+  /** Share of the whole-file prompt that the symbols prompt takes, in percent. */
+  ratio_chars_pct: number;
+  ratio_tokens_pct: number;
+}
+
+/** Sends one function of a 3,000-line file with and without `symbols`; compares the prompts. */
+async function promptSize(): Promise<PromptSize> {
+  const big = bigModule();
+  const fake = await startFakeOllama({ models: [{ name: MODEL, contextLength: 131072 }] });
+  const root = await tempProject({
+    "big.py": big,
+    ".localexec.json": JSON.stringify({ model: MODEL, ollama_host: fake.url }),
+  });
+  try {
+    const edit = block(
+      "big.py",
+      "def f_150(values, factor=150):\n",
+      "def f_150(values, factor=150):\n    values = list(values)\n",
+    );
+    const undo = block(
+      "big.py",
+      "def f_150(values, factor=150):\n    values = list(values)\n",
+      "def f_150(values, factor=150):\n",
+    );
+    fake.script(edit, undo);
+    const spec = "In f_150, copy values into a list first.";
+    for (const [id, symbols] of [["S-symbols", ["big.py::f_150"]], ["S-whole", undefined]]) {
+      const out = await callJson(
+        implementTool,
+        { task_id: id, spec, files_to_edit: ["big.py"], ...(symbols ? { symbols } : {}) },
+        testContext(root),
+      );
+      if (out.status !== "passed") throw new Error(`${id} ended ${JSON.stringify(out)}`);
+    }
+    const size = (req: FakeChatRequest) => ({
+      chars: req.messages.reduce((n, m) => n + m.content.length, 0),
+      tokens: estimateChatTokens(req.messages),
+    });
+    const [withSymbols, whole] = fake.chats.map(size);
+    const pct = (a: number, b: number) => Math.round((a / b) * 1000) / 10;
+    return {
+      file_lines: big.split("\n").length - 1,
+      with_symbols: withSymbols,
+      whole_file: whole,
+      ratio_chars_pct: pct(withSymbols.chars, whole.chars),
+      ratio_tokens_pct: pct(withSymbols.tokens, whole.tokens),
+    };
+  } finally {
+    await fake.close();
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+const one = await overhead(1);
+const three = await overhead(3);
+const prompt = await promptSize();
+
+if (Deno.args.includes("--json")) {
+  console.log(JSON.stringify({ overhead: [one, three], prompt }, null, 2));
+} else {
+  for (const o of [one, three]) {
+    console.log(
+      `implement_task overhead, ${o.attempts}-attempt runs: ${o.median_ms} ms per attempt ` +
+        `(median of ${o.runs}; p90 ${o.p90_ms} ms; target < 50 ms) — run wall ${o.wall_ms} ms, ` +
+        `model ${o.model_ms} ms, checks ${o.check_ms} ms`,
+    );
+  }
+  console.log(
+    `prompt for one function of a ${prompt.file_lines}-line file: with symbols ` +
+      `${prompt.with_symbols.chars} chars (~${prompt.with_symbols.tokens} tokens), whole file ` +
+      `${prompt.whole_file.chars} chars (~${prompt.whole_file.tokens} tokens): ` +
+      `${prompt.ratio_chars_pct} % of the characters, ${prompt.ratio_tokens_pct} % of the tokens ` +
+      `(target < 15 %)`,
+  );
+}
