@@ -22,19 +22,35 @@ function _fail(message: string): never {
   Deno.exit(2);
 }
 
-async function _state(opts: ReturnType<typeof parseCli>): Promise<ServerState> {
-  let root: string;
+/** The root as a real path; without read permission for it, the path as given (every tool is off). */
+async function _root(given: string): Promise<string> {
   try {
-    root = await Deno.realPath(resolve(opts.root));
-    if (!(await Deno.stat(root)).isDirectory) _fail(`root "${opts.root}" is not a folder`);
+    const root = await Deno.realPath(resolve(given));
+    if (!(await Deno.stat(root)).isDirectory) _fail(`root "${given}" is not a folder`);
+    return root;
   } catch (err) {
-    _fail(`cannot use root "${opts.root}": ${(err as Error).message.split("\n", 1)[0]}`);
+    if (err instanceof Deno.errors.NotCapable || err instanceof Deno.errors.PermissionDenied) {
+      console.error(
+        `localexec: no read permission for "${given}": every tool is off (grant --allow-read)`,
+      );
+      return resolve(given);
+    }
+    if (err instanceof Deno.errors.NotFound) _fail(`root "${given}" does not exist`);
+    _fail(`cannot use root "${given}": ${(err as Error).message.split("\n", 1)[0]}`);
   }
-  const configPath = resolve(root, opts.config ?? CONFIG_NAME);
+}
+
+async function _state(opts: ReturnType<typeof parseCli>): Promise<ServerState> {
+  const root = await _root(opts.root);
+  // A relative --config is relative to the current folder, as on any command line.
+  const configPath = opts.config ? resolve(opts.config) : resolve(root, CONFIG_NAME);
   const ollamaHost = await loadConfig(configPath).then((c) => hostPort(c.ollama_host)).catch(() =>
     "127.0.0.1:11434"
   );
   if (opts.tools) {
+    if (!opts.tools.length) {
+      _fail("--tools needs at least one tool name, for example --tools read_file");
+    }
     const unknown = opts.tools.filter((t) => !TOOLS.some((tool) => tool.name === t));
     if (unknown.length) _fail(`unknown tool in --tools: ${unknown.join(", ")}`);
   }
@@ -45,18 +61,30 @@ async function _state(opts: ReturnType<typeof parseCli>): Promise<ServerState> {
   return createState(root, configPath, tools);
 }
 
+async function _print(text: string): Promise<void> {
+  const bytes = new TextEncoder().encode(`${text}\n`);
+  for (let done = 0; done < bytes.length;) done += await Deno.stdout.write(bytes.subarray(done));
+}
+
 async function _printTool(state: ServerState, name: string, json: string | undefined) {
   let args: unknown = {};
   if (json !== undefined) {
     try {
       args = JSON.parse(json);
-    } catch {
-      _fail("the JSON argument is not valid JSON");
+    } catch (err) {
+      const why = (err as Error).message.split("\n", 1)[0].slice(0, 200);
+      await _print(JSON.stringify({
+        status: "error",
+        error: `the JSON argument is not valid JSON: ${why}`,
+        escalate: false,
+      }));
+      Deno.exitCode = 1;
+      return;
     }
   }
   const result = await dispatch(name, args, { state });
   const text = result.content[0];
-  await Deno.stdout.write(new TextEncoder().encode(`${text.type === "text" ? text.text : ""}\n`));
+  await _print(text.type === "text" ? text.text : "");
   if (result.isError) Deno.exitCode = 1;
 }
 
@@ -68,8 +96,7 @@ async function main(args: string[]): Promise<void> {
     _fail((err as Error).message);
   }
   if (opts.command === "help" || opts.command === "version") {
-    const text = opts.command === "help" ? HELP : `localexec ${VERSION}`;
-    await Deno.stdout.write(new TextEncoder().encode(`${text}\n`));
+    await _print(opts.command === "help" ? HELP : `localexec ${VERSION}`);
     return;
   }
   const state = await _state(opts);
@@ -79,8 +106,17 @@ async function main(args: string[]): Promise<void> {
     case "status":
       return await _printTool(state, "status", undefined);
     case "init": {
-      const message = await initProject(state.root, state.configPath);
-      console.error(message);
+      try {
+        console.error(await initProject(state.root, state.configPath));
+      } catch (err) {
+        const denied = err instanceof Deno.errors.NotCapable ||
+          err instanceof Deno.errors.PermissionDenied;
+        _fail(
+          denied
+            ? `cannot write ${state.configPath}: init needs write permission (--allow-write)`
+            : `cannot write ${state.configPath}: ${(err as Error).message.split("\n", 1)[0]}`,
+        );
+      }
       return;
     }
     case "serve":
@@ -94,4 +130,11 @@ async function main(args: string[]): Promise<void> {
   }
 }
 
-if (import.meta.main) await main(Deno.args);
+if (import.meta.main) {
+  try {
+    await main(Deno.args);
+  } catch (err) {
+    // Never a stack trace: one line saying what went wrong.
+    _fail((err instanceof Error ? err.message : String(err)).split("\n", 1)[0]);
+  }
+}

@@ -6,6 +6,7 @@
  * `structuredContent`. No stack trace ever leaves this module.
  */
 import { z } from "zod";
+import { utf8Length } from "./output.ts";
 import { PathError } from "./paths.ts";
 import { type AnyTool, type ContentBlock, RichResult, type ToolContext } from "./tool.ts";
 
@@ -56,6 +57,23 @@ export function errorResult(message: string, fields: Record<string, unknown> = {
   };
 }
 
+const EXPECTED: Record<string, string> = {
+  int: "an integer",
+  number: "a number",
+  string: "a string",
+  boolean: "true or false",
+  object: "an object",
+  array: "an array",
+};
+
+function _got(input: unknown): string {
+  if (input === null) return "null";
+  if (Array.isArray(input)) return "an array";
+  if (typeof input === "number") return String(input);
+  if (typeof input === "string") return `a string (${quote(input, 20)})`;
+  return typeof input === "boolean" ? String(input) : typeof input;
+}
+
 function _describeIssue(issue: z.core.$ZodIssue, tool: AnyTool): string {
   const at = issue.path.length ? issue.path.join(".") : "arguments";
   switch (issue.code) {
@@ -66,28 +84,55 @@ function _describeIssue(issue: z.core.$ZodIssue, tool: AnyTool): string {
       } (${tool.name} takes: ${known})`;
     }
     case "invalid_type": {
-      const input = (issue as { input?: unknown }).input;
-      if (input === undefined) return `${at}: required ${issue.expected} is missing`;
-      const got = input === null ? "null" : Array.isArray(input) ? "array" : typeof input;
-      return `${at}: expected ${issue.expected}, got ${got}`;
+      const expected = EXPECTED[issue.expected] ?? issue.expected;
+      if (!("input" in issue) || issue.input === undefined) return `${at}: required, missing`;
+      return `${at}: expected ${expected}, got ${_got(issue.input)}`;
     }
-    case "too_big":
-      return `${at}: too large (at most ${issue.maximum}${
-        issue.origin === "string" ? " characters" : issue.origin === "array" ? " items" : ""
-      })`;
-    case "too_small":
-      return `${at}: too small (at least ${issue.minimum}${
-        issue.origin === "string" ? " characters" : issue.origin === "array" ? " items" : ""
-      })`;
+    case "too_big": {
+      const unit = issue.origin === "string"
+        ? " characters"
+        : issue.origin === "array"
+        ? " items"
+        : "";
+      return `${at}: too large (at most ${issue.maximum}${unit})`;
+    }
+    case "too_small": {
+      const unit = issue.origin === "string"
+        ? " characters"
+        : issue.origin === "array"
+        ? " items"
+        : "";
+      return issue.inclusive === false
+        ? `${at}: must be greater than ${issue.minimum}${unit}`
+        : `${at}: too small (at least ${issue.minimum}${unit})`;
+    }
     default:
       return `${at}: ${issue.message}`;
   }
 }
 
+function _tighter(a: z.core.$ZodIssue, b: z.core.$ZodIssue): boolean {
+  if (a.code === "too_big" && b.code === "too_big") return Number(a.maximum) < Number(b.maximum);
+  if (a.code === "too_small" && b.code === "too_small") {
+    return Number(a.minimum) > Number(b.minimum);
+  }
+  return false;
+}
+
 /** Turns a zod failure into one short sentence naming the fields and what is wrong with them. */
 export function describeInvalid(error: z.ZodError, tool: AnyTool): string {
-  const parts = error.issues.slice(0, 4).map((i) => _describeIssue(i, tool));
-  if (error.issues.length > 4) parts.push(`and ${error.issues.length - 4} more problems`);
+  // One message per field and problem: a number over both its own maximum and the safe-integer
+  // limit is told the tighter bound only.
+  const byKey = new Map<string, z.core.$ZodIssue>();
+  for (const issue of error.issues) {
+    const key = `${issue.path.join(".")}\0${issue.code}`;
+    const before = byKey.get(key);
+    if (!before || _tighter(issue, before)) byKey.set(key, issue);
+  }
+  const issues = [...byKey.values()];
+  const parts = issues.slice(0, 4).map((i) => _describeIssue(i, tool));
+  const more = issues.length - 4;
+  if (more > 0) parts.push(`and ${more} more problem${more > 1 ? "s" : ""}`);
   return `invalid arguments: ${parts.join("; ")}`;
 }
 
@@ -105,15 +150,57 @@ export function describeError(err: unknown): string {
   return String(err);
 }
 
+/**
+ * `message` with the absolute paths an OS error names (`lstat '/root/a/b'`) made relative to
+ * `root`; paths outside the root are not shown at all.
+ */
+export function scrubPaths(message: string, root: string): string {
+  return message.replace(/(['"])(\/[^'"]*)\1/g, (_, _q: string, abs: string) => {
+    if (abs === root) return '"."';
+    if (abs.startsWith(root + "/")) return JSON.stringify(abs.slice(root.length + 1));
+    return "(a path outside the project)";
+  });
+}
+
 function _firstLine(text: string): string {
   return text.split("\n", 1)[0].trim();
 }
 
+/**
+ * Largest result sent, in bytes of JSON. The SDK's stdio client drops the whole connection on a
+ * message over 10 MiB; a result that would be larger is refused instead.
+ */
+export const MAX_RESULT_BYTES = 9.5 * 1024 * 1024;
+
 function _ok(json: Record<string, unknown>, blocks: ContentBlock[] = []): CallResult {
-  return {
+  const result: CallResult = {
     content: [{ type: "text", text: JSON.stringify(json) }, ...blocks],
     structuredContent: json,
   };
+  const text = JSON.stringify(result);
+  // At most 3 UTF-8 bytes per UTF-16 unit: most results need not be measured byte by byte.
+  const size = text.length * 3 <= MAX_RESULT_BYTES ? 0 : utf8Length(text);
+  if (size <= MAX_RESULT_BYTES) return result;
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+  return errorResult(
+    `the result would be ${mb(size)}, over the ${mb(MAX_RESULT_BYTES)} one MCP message may ` +
+      "carry; ask for less (a smaller range, max_chars or file)",
+  );
+}
+
+/**
+ * `args` without the keys whose value is null where the tool's schema does not take null but has
+ * a default or is optional: a caller's `null` means "use the default", as it would in Python.
+ */
+function _dropNulls(tool: AnyTool, args: Record<string, unknown>): Record<string, unknown> {
+  const shape = tool.input.shape as Record<string, z.ZodType>;
+  return Object.fromEntries(
+    Object.entries(args).filter(([key, value]) => {
+      const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
+      return !(value === null && field && !field.safeParse(null).success &&
+        field.safeParse(undefined).success);
+    }),
+  );
 }
 
 /**
@@ -132,17 +219,19 @@ export async function callTool(
       `invalid arguments: expected a JSON object, got ${Array.isArray(raw) ? "array" : typeof raw}`,
     );
   }
-  const parsed = tool.input.strict().safeParse(raw);
+  const parsed = tool.input.strict().safeParse(_dropNulls(tool, raw as Record<string, unknown>), {
+    reportInput: true,
+  });
   if (!parsed.success) return fail(describeInvalid(parsed.error, tool));
   try {
     const out = await tool.run(parsed.data, ctx);
     if (out instanceof RichResult) return _ok(out.json, out.blocks);
-    if (out.status === "error") {
-      return { ..._ok(out), isError: true };
-    }
-    return _ok(out);
+    const result = _ok(out);
+    return out.status === "error" ? { ...result, isError: true } : result;
   } catch (err) {
     if (ctx.signal.aborted) return fail("cancelled");
-    return fail(describeError(err), err instanceof ToolError ? err.fields : {});
+    const known = err instanceof ToolError || err instanceof PathError;
+    const message = known ? describeError(err) : scrubPaths(describeError(err), ctx.root);
+    return fail(message, err instanceof ToolError ? err.fields : {});
   }
 }

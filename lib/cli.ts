@@ -35,21 +35,39 @@ Options:
 Tools are offered only when Deno grants what they need (--allow-read, --allow-write,
 --allow-run, --allow-net); 'localexec status' lists the ones that are off and why.`;
 
+const OPTIONS = {
+  root: { type: "string" },
+  config: { type: "string" },
+  tools: { type: "string" },
+  "read-only": { type: "boolean", default: false },
+  version: { type: "boolean", short: "V", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+/** `parseArgs` with its errors reworded as one short line each. */
+function _parse(args: string[]) {
+  try {
+    return parseArgs({ args, allowPositionals: true, strict: true, options: OPTIONS });
+  } catch (err) {
+    const message = (err as Error).message;
+    const option = message.match(/'(-[^' ]*)/)?.[1] ?? "";
+    const code = (err as { code?: string }).code;
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+      throw new TypeError(`unknown option "${option}" (try --help)`);
+    }
+    if (/argument missing|ambiguous/.test(message)) {
+      throw new TypeError(`${option} needs a value, for example ${option}=VALUE`);
+    }
+    if (/does not take an argument/.test(message)) {
+      throw new TypeError(`${option} does not take a value`);
+    }
+    throw new TypeError(message.split("\n", 1)[0]);
+  }
+}
+
 /** Parses `args`; throws a `TypeError` with a one-line message on bad usage. */
 export function parseCli(args: string[], cwd: string): CliOptions {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      root: { type: "string" },
-      config: { type: "string" },
-      tools: { type: "string" },
-      "read-only": { type: "boolean", default: false },
-      version: { type: "boolean", short: "V", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
+  const { values, positionals } = _parse(args);
   const base = {
     root: values.root || cwd,
     config: values.config,
@@ -60,6 +78,9 @@ export function parseCli(args: string[], cwd: string): CliOptions {
   if (values.version) return { ...base, command: "version" };
   const [command = "serve", ...rest] = positionals;
   switch (command) {
+    case "help":
+    case "version":
+      return { ...base, command };
     case "serve":
     case "init":
     case "status":

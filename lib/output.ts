@@ -1,8 +1,8 @@
 /**
  * Bounded output: keep the start and the end of a stream of any size, cut the middle with a marker.
  *
- * Used by `lib/process.ts` to keep child output bounded. Cuts never split a
- * UTF-8 character, so the kept text decodes cleanly.
+ * Used by `lib/process.ts` to keep child output bounded (cuts never split a UTF-8 character, so the
+ * kept text decodes cleanly), and by `read_file` to keep a result within one MCP message.
  */
 
 /** Shown where the middle of an output was dropped. */
@@ -83,4 +83,37 @@ function _firstLead(bytes: Uint8Array): number {
   let i = 0;
   while (i < Math.min(3, bytes.length) && (bytes[i] & 0xc0) === 0x80) i++;
   return i;
+}
+
+/** UTF-8 length of `s`, without encoding it. */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < s.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/**
+ * Bytes `text` adds to an MCP tool result: once escaped in `structuredContent`, and escaped twice
+ * in the text block that carries the same JSON.
+ */
+export function messageCost(text: string): number {
+  const once = JSON.stringify(text);
+  return utf8Length(once) + utf8Length(JSON.stringify(once)) - 6;
+}
+
+/** The longest start of `text` within `maxChars` characters and `budget` result bytes. */
+export function fitMessage(text: string, maxChars: number, budget: number): string {
+  let cut = text.slice(0, maxChars);
+  for (let cost = messageCost(cut); cost > budget; cost = messageCost(cut)) {
+    cut = cut.slice(0, Math.floor(cut.length * (budget / cost) * 0.95));
+  }
+  return cut;
 }

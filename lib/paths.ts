@@ -82,6 +82,7 @@ export function resolveLexically(root: string, input: string): string {
   if (typeof input !== "string") throw new PathError("path must be a string");
   if (input.includes("\0")) throw new PathError("path contains a NUL byte");
   const abs = resolve(root, input === "" ? "." : input);
+  _refuseTooLong(abs, input);
   if (!isInside(root, abs)) {
     throw new PathOutsideRootError(
       isAbsolute(input)
@@ -90,6 +91,20 @@ export function resolveLexically(root: string, input: string): string {
     );
   }
   return abs;
+}
+
+/** Longest file name and longest path the OS accepts (Linux and macOS limits, in bytes). */
+const NAME_MAX = 255;
+const PATH_MAX = 4095;
+
+function _refuseTooLong(abs: string, input: string): void {
+  const bytes = (text: string) => new TextEncoder().encode(text).length;
+  if (_parts(abs).some((name) => bytes(name) > NAME_MAX)) {
+    throw new PathError(`path ${_show(input)} has a name longer than ${NAME_MAX} bytes`);
+  }
+  if (bytes(abs) > PATH_MAX) {
+    throw new PathError(`path ${_show(input)} is longer than ${PATH_MAX} bytes in all`);
+  }
 }
 
 async function _lstat(p: string): Promise<Deno.FileInfo | undefined> {

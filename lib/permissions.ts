@@ -40,8 +40,10 @@ function _descriptors(need: Need, tool: AnyTool, q: NeedQuery): Deno.PermissionD
     case "write":
       return [{ name: "write", path: q.root }];
     case "run":
+      // Every command starts under `sh` (it merges stderr into stdout in order); run_python's
+      // `sh` then starts python3.
       return tool.name === "run_python"
-        ? [{ name: "run", command: "python3" }]
+        ? [{ name: "run", command: "sh" }, { name: "run", command: "python3" }]
         : [{ name: "run", command: "sh" }];
     case "net":
       return [{ name: "net", host: q.ollamaHost }];
@@ -58,6 +60,16 @@ export function missingNeed(tool: AnyTool, q: NeedQuery): Need | undefined {
   return undefined;
 }
 
+function _why(need: Need, tool: AnyTool, q: NeedQuery): string {
+  if (need !== "run") return `needs ${need} permission (${FLAG[need]})`;
+  const commands = _descriptors(need, tool, q).map((d) =>
+    (d as Deno.RunPermissionDescriptor).command
+  );
+  return `needs run permission for ${commands.join(" and ")} (${FLAG.run}, or ${FLAG.run}=${
+    commands.join(",")
+  })`;
+}
+
 /** Splits `tools` into those this process can offer and those it cannot, with reasons. */
 export function availableTools(
   tools: readonly AnyTool[],
@@ -69,7 +81,7 @@ export function availableTools(
   for (const tool of tools) {
     const missing = missingNeed(tool, q);
     if (missing) {
-      off.push({ name: tool.name, why: `needs ${missing} permission (${FLAG[missing]})` });
+      off.push({ name: tool.name, why: _why(missing, tool, q) });
     } else if (narrow.only && !narrow.only.includes(tool.name)) {
       off.push({ name: tool.name, why: "not in --tools" });
     } else if (narrow.readOnly && !tool.annotations.readOnlyHint) {

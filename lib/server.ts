@@ -6,14 +6,12 @@
  * sees them; here every call, however malformed, gets the project's JSON result.
  */
 import { Server } from "@modelcontextprotocol/sdk/server";
-// @ts-types="@modelcontextprotocol/sdk/server/stdio"
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
-import process from "node:process";
 import { z } from "zod";
 import { type CallResult, callTool, errorResult } from "./boundary.ts";
 import type { ServerState } from "./state.ts";
+import { LineTransport } from "./stdio_transport.ts";
 import type { AnyTool, ToolContext } from "./tool.ts";
 import { VERSION } from "./version.ts";
 
@@ -26,7 +24,8 @@ export function describeTool(tool: AnyTool): Record<string, unknown> {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: _schema(tool.input, "input"),
+    // Unknown arguments are refused (see lib/boundary.ts), and the schema says so.
+    inputSchema: _schema(tool.input.strict(), "input"),
     outputSchema: _schema(tool.output, "output"),
     annotations: { title: tool.title, ...tool.annotations },
   };
@@ -49,6 +48,13 @@ export interface CallEnv {
 export function dispatch(name: unknown, args: unknown, env: CallEnv): Promise<CallResult> {
   const { state } = env;
   const tool = state.tools.on.find((t) => t.name === name);
+  if (typeof name !== "string" || !name) {
+    return Promise.resolve(errorResult(
+      `tools/call needs a tool name (params.name); tools on: ${
+        state.tools.on.map((t) => t.name).join(", ")
+      }`,
+    ));
+  }
   if (!tool) {
     const off = state.tools.off.find((t) => t.name === name);
     const msg = off
@@ -147,14 +153,11 @@ async function _drain(inflight: InFlight): Promise<void> {
 export async function serveStdio(state: ServerState): Promise<void> {
   const inflight: InFlight = new Set();
   const server = createServer(state, inflight);
-  const transport = new StdioServerTransport(process.stdin, process.stdout, {
-    maxBufferSize: MAX_MESSAGE_BYTES,
-  });
-  // A malformed line is reported here and skipped; the server keeps serving.
-  server.onerror = (err) =>
-    console.error(`localexec: ${err.message.split("\n", 1)[0].slice(0, 200)}`);
+  const transport = new LineTransport(MAX_MESSAGE_BYTES);
+  // A malformed line is answered (when it has an id), reported here and skipped.
+  server.onerror = (err) => console.error(`localexec: ${err.message.split("\n", 1)[0]}`);
   const closed = new Promise<void>((resolve) => (server.onclose = resolve));
-  process.stdin.once("end", () => _drain(inflight).then(() => server.close()));
+  transport.ended.then(() => _drain(inflight)).then(() => server.close());
   await server.connect(transport);
   await closed;
 }

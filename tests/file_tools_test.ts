@@ -330,14 +330,14 @@ Deno.test("read_file returns video as an embedded resource", async () => {
   });
 });
 
-Deno.test("read_file refuses media over 10 MB", async () => {
-  const big = new Uint8Array(10 * 1024 * 1024 + 1);
+Deno.test("read_file refuses media over 7 MB", async () => {
+  const big = new Uint8Array(7 * 1024 * 1024 + 1);
   await withProject({ "huge.png": big, "huge.mp4": big }, async (_root, ctx) => {
     assertError(
       await read(ctx, { filename: "huge.png" }),
-      /"huge.png" is 10485761 bytes; read_file returns image files up to 10 MB/,
+      /"huge.png" is 7340033 bytes; read_file returns image files up to 7 MB/,
     );
-    assertError(await read(ctx, { filename: "huge.mp4" }), /video files up to 10 MB/);
+    assertError(await read(ctx, { filename: "huge.mp4" }), /video files up to 7 MB/);
   });
 });
 
@@ -509,7 +509,7 @@ Deno.test("patch_file replaces an inclusive range and reports the new lines", as
     assert.equal(r.changed, "2-4");
     assert.equal(r.added, 3);
     assert.equal(r.removed, 2);
-    assert.match(String(r.note), /old lines after 3 moved by \+1; read the file again/);
+    assert.match(String(r.note), /old lines from 4 on moved by \+1; read the file again/);
     assert.equal(await Deno.readTextFile(join(root, "a.txt")), "l1\nX\nY\nZ\nl4\n");
   });
 });

@@ -9,7 +9,19 @@ const MAX_ENTRIES = 200;
 
 /** `drwxr-xr-x` style permission string for a `Deno.FileInfo`. */
 export function permissionString(info: Deno.FileInfo): string {
-  const type = info.isSymlink ? "l" : info.isDirectory ? "d" : "-";
+  const type = info.isSymlink
+    ? "l"
+    : info.isDirectory
+    ? "d"
+    : info.isFifo
+    ? "p"
+    : info.isSocket
+    ? "s"
+    : info.isCharDevice
+    ? "c"
+    : info.isBlockDevice
+    ? "b"
+    : "-";
   const mode = info.mode ?? 0;
   let bits = "";
   for (const shift of [6, 3, 0]) {
@@ -17,6 +29,15 @@ export function permissionString(info: Deno.FileInfo): string {
     bits += (m & 4 ? "r" : "-") + (m & 2 ? "w" : "-") + (m & 1 ? "x" : "-");
   }
   return type + bits;
+}
+
+/** One listing line for the entry at `path`, or undefined when it vanished meanwhile. */
+async function _line(path: string, name: string, isDir: boolean): Promise<string | undefined> {
+  const st = await Deno.lstat(path).catch(() => undefined);
+  if (!st) return undefined;
+  let shown = isDir ? `${name}/` : name;
+  if (st.isSymlink) shown = `${shown} -> ${await Deno.readLink(path).catch(() => "?")}`;
+  return `${permissionString(st)} ${String(st.size).padStart(9)}  ${_time(st.mtime)}  ${shown}`;
 }
 
 function _time(d: Date | null): string {
@@ -64,42 +85,31 @@ export default defineTool({
     if (!info.isDirectory) {
       throw new ToolError(`${quote(dir.rel)} is a file, not a folder; use read_file`);
     }
-    const rows: { dir: boolean; name: string; line: string }[] = [];
+    // Sort on what readDir already knows; only the entries shown are looked at closely.
+    const entries: { name: string; dir: boolean }[] = [];
     for await (const entry of Deno.readDir(dir.abs)) {
       if (ctx.signal.aborted) throw new ToolError("cancelled");
-      const path = join(dir.abs, entry.name);
-      const st = await Deno.lstat(path).catch(() => undefined);
-      if (!st) continue;
-      let name = entry.name;
-      let isDir = st.isDirectory;
-      if (st.isSymlink) {
-        const target = await Deno.readLink(path).catch(() => "?");
-        isDir = await Deno.stat(path).then((s) => s.isDirectory).catch(() => false);
-        name = `${name}${isDir ? "/" : ""} -> ${target}`;
-      } else if (isDir) {
-        name += "/";
-      }
-      const size = String(st.size).padStart(9);
-      rows.push({
-        dir: isDir,
-        name: entry.name,
-        line: `${permissionString(st)} ${size}  ${_time(st.mtime)}  ${name}`,
-      });
+      const linkedDir = entry.isSymlink &&
+        await Deno.stat(join(dir.abs, entry.name)).then((s) => s.isDirectory, () => false);
+      entries.push({ name: entry.name, dir: entry.isDirectory || linkedDir });
     }
-    rows.sort((
-      a,
-      b,
-    ) => (a.dir === b.dir ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.dir ? -1 : 1));
-    const shown = rows.slice(0, MAX_ENTRIES);
+    entries.sort((a, b) =>
+      a.dir === b.dir ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.dir ? -1 : 1
+    );
+    const lines: string[] = [];
+    for (const entry of entries.slice(0, MAX_ENTRIES)) {
+      const line = await _line(join(dir.abs, entry.name), entry.name, entry.dir);
+      if (line) lines.push(line);
+    }
     return {
       status: "ok",
       directory: dir.rel,
-      entries: shown.map((r) => r.line),
-      total: rows.length,
-      ...(rows.length > shown.length
+      entries: lines,
+      total: entries.length,
+      ...(entries.length > lines.length
         ? {
-          note:
-            `showing ${shown.length} of ${rows.length} entries; list a subfolder or use find with a glob`,
+          note: `showing ${lines.length} of ${entries.length} entries; list a subfolder or use ` +
+            "find with a glob",
         }
         : {}),
     };

@@ -163,7 +163,7 @@ export default defineTool({
       removed,
       note: (added.length ? "" : `deleted lines ${from}-${to}; `) +
         (shift && to < lines.length
-          ? `old lines after ${to} moved by ${shift > 0 ? "+" : ""}${shift}; `
+          ? `old lines from ${to + 1} on moved by ${shift > 0 ? "+" : ""}${shift}; `
           : "") +
         "read the file again with line_numbers=true before patching it again",
     };

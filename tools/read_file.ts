@@ -11,12 +11,17 @@ import {
   SNIFF_BYTES,
   toBase64,
 } from "../lib/media.ts";
+import { isAbsolute, normalize } from "../lib/deps.ts";
+import { fitMessage, messageCost } from "../lib/output.ts";
 import { resolveForRead } from "../lib/paths.ts";
 import { fingerprint } from "../lib/state.ts";
 import { defineTool, RichResult, type ToolContext } from "../lib/tool.ts";
 
-/** Largest image, audio or video file returned as a content block. */
-const MEDIA_MAX = 10 * 1024 * 1024;
+/**
+ * Largest image, audio or video file returned as a content block: its base64 (4/3 the size) must
+ * fit in one MCP message, which the SDK's stdio client caps at 10 MiB.
+ */
+const MEDIA_MAX = 7 * 1024 * 1024;
 /** Largest text file read at all; bigger ones are for `shell` (head, sed -n). */
 const TEXT_MAX = 64 * 1024 * 1024;
 /** Most bytes of an other binary shown as hex. */
@@ -64,15 +69,29 @@ function _lineEndings(text: string): string | undefined {
   return text.split("\n").length - 1 > crlf ? "mixed" : "crlf";
 }
 
-function _longLineNote(n: number, line: string, total: number, max: number): string {
-  const length = line.replace(/\r?\n$/, "").length;
-  const more = n < total ? `, or start_line=${n + 1} to read on` : "";
-  return `line ${n} is ${length} characters long and was cut at max_chars=${max}; ` +
-    `call again with a larger max_chars${more}`;
+/**
+ * Bytes `content` may take in the MCP message. The text appears twice (in the JSON text block,
+ * escaped twice, and in `structuredContent`), and the SDK's stdio client drops the connection on
+ * a message over 10 MiB, so a `max_chars` of non-ASCII or control characters must stop earlier.
+ */
+const CONTENT_BYTES = 8 * 1024 * 1024;
+
+function _limit(max: number, bytes: boolean): string {
+  return bytes ? `the ${CONTENT_BYTES / 1024 / 1024} MB result limit` : `max_chars=${max}`;
 }
 
-function _readOnNote(start: number, last: number, total: number, max: number): string {
-  return `showing lines ${start}-${last} of ${total} (max_chars=${max} reached); ` +
+function _longLineNote(n: number, line: string, total: number, limit: string): string {
+  const length = line.replace(/\r?\n$/, "").length;
+  const more = n < total ? `, or start_line=${n + 1} to read on` : "";
+  const how = limit.startsWith("max_chars")
+    ? "call again with a larger max_chars" +
+      more
+    : `use shell (for example cut or fold) to read it in parts${more}`;
+  return `line ${n} is ${length} characters long and was cut at ${limit}; ${how}`;
+}
+
+function _readOnNote(start: number, last: number, total: number, limit: string): string {
+  return `showing lines ${start}-${last} of ${total} (${limit} reached); ` +
     `call again with start_line=${last + 1} to read on`;
 }
 
@@ -98,22 +117,27 @@ async function _text(
   }
   const end = Math.min(args.end_line ?? total, total);
   let content = "";
+  let cost = 0;
   let last = start - 1;
   let note: string | undefined;
   for (let n = start; n <= end; n++) {
     const line = text.slice(starts[n - 1], n < total ? starts[n] : text.length);
     const piece = args.line_numbers ? `${n}\t${line}` : line;
-    if (content.length + piece.length > args.max_chars) {
+    const overChars = content.length + piece.length > args.max_chars;
+    const pieceCost = overChars ? 0 : messageCost(piece);
+    if (overChars || cost + pieceCost > CONTENT_BYTES) {
+      const limit = _limit(args.max_chars, !overChars);
       if (n === start) {
-        content = piece.slice(0, args.max_chars);
+        content = fitMessage(piece, args.max_chars, CONTENT_BYTES);
         last = n;
       }
       note = n === start
-        ? _longLineNote(n, line, total, args.max_chars)
-        : _readOnNote(start, last, total, args.max_chars);
+        ? _longLineNote(n, line, total, limit)
+        : _readOnNote(start, last, total, limit);
       break;
     }
     content += piece;
+    cost += pieceCost;
     last = n;
   }
   if (args.line_numbers) ctx.state.shown.set(abs, await fingerprint(bytes));
@@ -134,7 +158,7 @@ function _tooBig(rel: string, kind: string, size: number): ToolError {
   return new ToolError(
     `${quote(rel)} is ${size} bytes; read_file returns ${kind} files up to ${
       MEDIA_MAX / 1024 / 1024
-    } MB (${MEDIA_MAX} bytes)`,
+    } MB (${MEDIA_MAX} bytes), the most one MCP message carries`,
   );
 }
 
@@ -194,7 +218,7 @@ export default defineTool({
     "saying which start_line reads on. Line endings are kept as in the file (`line_endings` says " +
     "crlf or mixed). Images (png, jpg, gif, webp) and audio (mp3, wav, ogg, flac, m4a, …) come " +
     "back as image/audio content blocks and video (mp4, webm, mov, mkv, …) as an embedded " +
-    "resource, after a JSON summary, up to 10 MB; other binaries as a hex dump of their first " +
+    "resource, after a JSON summary, up to 7 MB; other binaries as a hex dump of their first " +
     "4 KB at most. Folders: use list_files. Text files over 64 MB: use shell.",
   input,
   output: z.looseObject({
@@ -223,8 +247,12 @@ export default defineTool({
   async run(args, ctx) {
     const safe = await resolveForRead(ctx.root, args.filename);
     if (!safe.exists) {
+      const given = isAbsolute(args.filename)
+        ? safe.rel
+        : normalize(args.filename).replace(/(.)\/+$/, "$1");
+      const via = given === safe.rel ? "" : ` (${quote(args.filename)} leads there through a link)`;
       throw new ToolError(
-        `file ${quote(safe.rel)} does not exist; use list_files to see what there is`,
+        `file ${quote(safe.rel)} does not exist${via}; use list_files to see what there is`,
       );
     }
     const info = await Deno.stat(safe.abs);

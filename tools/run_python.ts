@@ -96,11 +96,10 @@ export default defineTool({
         keepBytes: KEEP_BYTES,
         env: { PYTHONPATH: inherited ? `${dir}:${inherited}` : dir },
       });
-      const json = runResult(result, timeout);
-      if (result.code === 127 && /python3: not found/.test(result.output)) {
-        json.note = "python3 is not installed or not on PATH";
+      if (result.code === 127 && /python3: (not found|No such file)/.test(result.output)) {
+        throw new ToolError("python3 is not installed or not on PATH; run_python needs it");
       }
-      return json;
+      return runResult(result, timeout);
     } finally {
       await Deno.remove(file).catch(() => {});
     }
