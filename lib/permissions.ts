@@ -9,7 +9,7 @@ import type { AnyTool, Need } from "./tool.ts";
 /** The tools that are on, and for each tool that is off the reason. */
 export interface ToolAvailability {
   on: AnyTool[];
-  off: { name: string; why: string }[];
+  off: { name: string; why: string; tool: AnyTool }[];
 }
 
 /** What a tool asks of Deno, per need, for a given root. */
@@ -77,15 +77,15 @@ export function availableTools(
   narrow: NarrowOptions = {},
 ): ToolAvailability {
   const on: AnyTool[] = [];
-  const off: { name: string; why: string }[] = [];
+  const off: ToolAvailability["off"] = [];
   for (const tool of tools) {
     const missing = missingNeed(tool, q);
     if (missing) {
-      off.push({ name: tool.name, why: _why(missing, tool, q) });
+      off.push({ name: tool.name, why: _why(missing, tool, q), tool });
     } else if (narrow.only && !narrow.only.includes(tool.name)) {
-      off.push({ name: tool.name, why: "not in --tools" });
+      off.push({ name: tool.name, why: "not in --tools", tool });
     } else if (narrow.readOnly && !tool.annotations.readOnlyHint) {
-      off.push({ name: tool.name, why: "--read-only" });
+      off.push({ name: tool.name, why: "--read-only", tool });
     } else {
       on.push(tool);
     }

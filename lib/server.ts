@@ -62,7 +62,7 @@ export function dispatch(name: unknown, args: unknown, env: CallEnv): Promise<Ca
       : `unknown tool ${JSON.stringify(String(name).slice(0, 60))}; tools on: ${
         state.tools.on.map((t) => t.name).join(", ")
       }`;
-    return Promise.resolve(errorResult(msg));
+    return Promise.resolve(errorResult(msg, off?.tool.errorFields?.(msg)));
   }
   let step = 0;
   let lastMessage = "";

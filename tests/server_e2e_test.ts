@@ -76,3 +76,22 @@ Deno.test("server answers bad arguments with short JSON and keeps serving", asyn
     await conn.close();
   }
 });
+
+Deno.test("server answers a tool that is off with that tool's own error fields", async () => {
+  const root = await tempProject();
+  const conn = await connect(root, { permissions: [`--allow-read=${root}`] });
+  try {
+    const out = await callJson(conn.client, "implement_task", {
+      task_id: "T1",
+      spec: "x",
+      files_to_edit: ["a.py"],
+    });
+    assert.equal(out.status, "error");
+    assert.match(String(out.error), /is off: needs write permission/);
+    assert.equal(out.attempts, 0);
+    assert.equal(typeof out.why, "string");
+    assert.equal(out.escalate, false);
+  } finally {
+    await conn.close();
+  }
+});
