@@ -2,8 +2,9 @@
  * The checks runner (SPEC §5): runs configured checks in the order written, from the root.
  *
  * A string command runs through `sh -c`, an argv array directly. `{files}` expands to the given
- * files that match the check's `files_filter` (each shell-quoted in a string; one argument each in
- * an array); a check with `{files}` and no matching file is skipped. Each check has its own timeout,
+ * files that match the check's `files_filter` (each shell-quoted in a string; in an array, one
+ * argument each for an element that is exactly `{files}`, shell-quoted inside a longer element);
+ * a check with `{files}` and no matching file is skipped. Each check has its own timeout,
  * after which its whole process group is killed. Every byte a check prints is appended to the log
  * file; only a head and a tail stay in memory, so a check printing gigabytes keeps the server flat.
  */
@@ -128,8 +129,11 @@ export function expandCommand(
       files: matched,
     };
   }
+  // Inside a longer element (`["sh", "-c", "ruff {files}"]`) the names are shell-quoted, as in a
+  // string command: such an element is most often a script, where a raw name could run code.
+  const quoted = args.map(shellQuote).join(" ");
   const argv = check.command.flatMap((a) =>
-    a === FILES_PLACEHOLDER ? args : [a.replaceAll(FILES_PLACEHOLDER, args.join(" "))]
+    a === FILES_PLACEHOLDER ? args : [a.replaceAll(FILES_PLACEHOLDER, quoted)]
   );
   return { command: argv, skipped: false, files: matched };
 }

@@ -238,7 +238,8 @@ export function parseConfig(data: unknown, path: string): Config {
     r.fail(hostText ? "ollama_host" : "OLLAMA_HOST", "not a valid URL or host:port");
   }
   if (r.problems.length) {
-    const more = r.problems.length > 3 ? `; and ${r.problems.length - 3} more problems` : "";
+    const extra = r.problems.length - 3;
+    const more = extra > 0 ? `; and ${extra} more problem${extra === 1 ? "" : "s"}` : "";
     throw new ConfigError(`${path}: ${r.problems.slice(0, 3).join("; ")}${more}`);
   }
   const warnings = Object.keys(data).filter((k) => !TOP_KEYS.includes(k) && k !== "$schema")
@@ -279,7 +280,8 @@ export async function loadConfig(path: string): Promise<Config> {
   }
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    // Editors on Windows may start the file with a byte order mark, which JSON does not allow.
+    data = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (err) {
     throw new ConfigError(`${path}: not valid JSON: ${_jsonProblem(text, err as Error)}`);
   }

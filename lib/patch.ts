@@ -22,6 +22,9 @@ export interface FileDiff {
 const CONTEXT = 3;
 const DIFF_TIMEOUT_MS = 3000;
 
+/** A diff line longer than this (a minified file, say) is cut in the reduced view. */
+export const MAX_LINE_CHARS = 300;
+
 /** True when `bytes` look binary: a NUL byte in the first 8 KiB, or not valid UTF-8. */
 export function isBinary(bytes: Uint8Array): boolean {
   if (bytes.subarray(0, 8192).includes(0)) return true;
@@ -211,11 +214,14 @@ export interface ReducedPatch {
   total: number;
   /** Lines cut by `maxLines`. */
   dropped: number;
+  /** Lines shown shortened because they were longer than {@linkcode MAX_LINE_CHARS}. */
+  cutLines: number;
 }
 
 /**
  * Reduces `text` to file headers, changed lines and one line of context around them, optionally
- * only for `file`, cut at `maxLines` lines. Throws a `RangeError` listing the patch's files when
+ * only for `file`, cut at `maxLines` lines; lines over {@linkcode MAX_LINE_CHARS} characters are
+ * shortened with a marker. Throws a `RangeError` listing the patch's files when
  * `file` is not one of them.
  */
 export function reducePatch(
@@ -256,11 +262,47 @@ export function reducePatch(
     }
     flush();
   }
-  const max = Math.max(1, options.maxLines);
+  const shown = _endCleanly(out.slice(0, Math.max(1, options.maxLines)));
+  const cut = shown.filter((l) => l.length > MAX_LINE_CHARS).length;
   return {
-    diff: out.slice(0, max).join("\n"),
+    diff: shown.map(_cutLine).join("\n"),
     files,
     total: out.length,
-    dropped: Math.max(0, out.length - max),
+    dropped: out.length - shown.length,
+    cutLines: cut,
   };
+}
+
+/**
+ * Makes a diff cut at some line still a valid patch: drops a trailing file or hunk header with
+ * nothing under it, and recounts the last hunk's header for the lines that are left of it.
+ */
+function _endCleanly(lines: string[]): string[] {
+  const out = [...lines];
+  for (;;) {
+    const last = out[out.length - 1];
+    const headerOnly = last !== undefined &&
+      (last.startsWith("@@") || last.startsWith("--- ") || last.startsWith("+++ "));
+    if (!headerOnly || out.length === 1) break;
+    out.pop();
+  }
+  const at = out.findLastIndex((l) => l.startsWith("@@"));
+  const m = at >= 0 ? /^@@ -(\d+),(\d+) \+(\d+),(\d+) @@/.exec(out[at]) : null;
+  if (m) {
+    const body = out.slice(at + 1);
+    const oldCount = body.filter((l) => l.startsWith(" ") || l.startsWith("-")).length;
+    const newCount = body.filter((l) => l.startsWith(" ") || l.startsWith("+")).length;
+    // An empty side starts at the line before it, as diff writes it.
+    const start = (s: string, was: string, count: number) =>
+      count === 0 && Number(was) > 0 ? Number(s) - 1 : Number(s);
+    out[at] = `@@ -${start(m[1], m[2], oldCount)},${oldCount} +${
+      start(m[3], m[4], newCount)
+    },${newCount} @@`;
+  }
+  return out;
+}
+
+function _cutLine(line: string): string {
+  if (line.length <= MAX_LINE_CHARS) return line;
+  return `${line.slice(0, MAX_LINE_CHARS - 40)}… [${line.length - MAX_LINE_CHARS + 40} chars cut]`;
 }

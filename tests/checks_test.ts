@@ -59,10 +59,12 @@ Deno.test("checks hand awkward file names to real processes intact", async () =>
   const run = await runChecks(root, [
     check("str", `printf '<%s>\\n' {files} > str.out`, { files_filter: ["*.py"] }),
     check("argv", ["sh", "-c", `printf '<%s>\\n' "$@" > argv.out`, "sh", "{files}"]),
+    // {files} inside a longer argv element (a script) is shell-quoted too.
+    check("inner", ["sh", "-c", `printf '<%s>\\n' {files} > inner.out`]),
   ], { files: names });
-  assert.deepEqual(run.results.map((r) => r.ok), [true, true]);
+  assert.deepEqual(run.results.map((r) => r.ok), [true, true, true]);
   const expected = names.map((n) => `<${n.startsWith("-") ? `./${n}` : n}>`).sort();
-  for (const out of ["str.out", "argv.out"]) {
+  for (const out of ["str.out", "argv.out", "inner.out"]) {
     const got = (await Deno.readTextFile(join(root, out))).trim().split("\n").sort();
     assert.deepEqual(got, expected, out);
   }

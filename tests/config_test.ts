@@ -116,7 +116,7 @@ Deno.test("config errors name the key and the problem", () => {
   assert.match(_error({ edit_format: "patch" }), /edit_format: expected one of auto, whole, diff/);
   assert.match(_error([1]), /expected a JSON object at the top level, got array/);
   const many = _error({ model: 1, max_attempts: "x", num_ctx: 1, temperature: 9 });
-  assert.match(many, /and 1 more problems/);
+  assert.match(many, /and 1 more problem$/);
 });
 
 Deno.test("config unknown top-level keys are warnings", () => {

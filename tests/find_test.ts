@@ -12,7 +12,8 @@ type FindResult = {
   matches?: string[];
   count?: number;
   truncated?: boolean;
-  skipped?: { binary: number; too_large: number; not_utf8: number };
+  skipped?: number;
+  skipped_kinds?: { binary: number; too_large: number; not_utf8: number };
   note?: string;
   error?: string;
 };
@@ -129,8 +130,12 @@ Deno.test("find skips binary, large and non-UTF-8 files and counts them", async 
     "e.txt": "\ufeffneedle with BOM\n",
   });
   const out = await run(root, { pattern: "needle" });
-  assert.deepEqual(out.skipped, { binary: 1, too_large: 1, not_utf8: 1 });
+  assert.equal(out.skipped, 3);
+  assert.deepEqual(out.skipped_kinds, { binary: 1, too_large: 1, not_utf8: 1 });
   assert.deepEqual(out.matches, ["d.txt:1:needle ünïcode", "e.txt:1:needle with BOM"]);
+  const clean = await run(root, { pattern: "needle", glob: "d.txt" });
+  assert.equal(clean.skipped, 0);
+  assert.equal(clean.skipped_kinds, undefined);
 });
 
 Deno.test("find filters paths with glob", async () => {

@@ -11,8 +11,8 @@ export default defineTool({
     "`path:line:text` lines in path order (text trimmed, long lines cut to about " +
     `${MAX_LINE_CHARS} characters around the match). Honours .gitignore files (git's own listing ` +
     "in a git work tree), never looks in .git/ or .localexec/, and does not follow symbolic " +
-    "links; binary files, files over 1 MB and non-UTF-8 files are skipped and counted under " +
-    "`skipped`. Plain text patterns take a fast path. `glob` narrows the files: `*.py` matches " +
+    "links; binary files, files over 1 MB and non-UTF-8 files are skipped: `skipped` counts them " +
+    "and, when there are any, `skipped_kinds` says how many of each. Plain text patterns take a fast path. `glob` narrows the files: `*.py` matches " +
     "names at any depth, `src/**/*.ts` paths from the root, a folder name takes everything in it. " +
     "Stops at max_results and says `truncated: true` when there are more; narrow the pattern or " +
     "glob then. Cheap: well under a second on most projects. A pattern that backtracks " +
@@ -22,8 +22,8 @@ export default defineTool({
     glob: z.string().max(1000).nullable().optional().describe(
       "Only paths matching this glob, e.g. src/**/*.py",
     ),
-    max_results: z.number().int().min(1).max(1000).default(30).describe(
-      "Most matching lines to return",
+    max_results: z.number().default(30).describe(
+      "Most matching lines to return; default 30, clamped between 1 and 1000",
     ),
     ignore_case: z.boolean().default(false).describe("Match case-insensitively"),
   }),
@@ -32,7 +32,8 @@ export default defineTool({
     matches: z.array(z.string()).optional(),
     count: z.number().optional(),
     truncated: z.boolean().optional(),
-    skipped: z.looseObject({
+    skipped: z.number().optional(),
+    skipped_kinds: z.looseObject({
       binary: z.number(),
       too_large: z.number(),
       not_utf8: z.number(),
@@ -50,7 +51,7 @@ export default defineTool({
     const found = await findInProject(ctx.root, {
       pattern,
       glob,
-      maxResults: max_results,
+      maxResults: Math.min(1000, Math.max(1, Math.trunc(max_results))),
       ignoreCase: ignore_case,
       signal: ctx.signal,
     });
@@ -61,12 +62,15 @@ export default defineTool({
       note = `showing the first ${found.count} matches; narrow the pattern or glob, or raise ` +
         "max_results, to see more";
     }
+    const { binary, too_large, not_utf8 } = found.skipped;
+    const skipped = binary + too_large + not_utf8;
     return {
       status: "ok",
       matches: found.matches,
       count: found.count,
       truncated: found.truncated,
-      skipped: found.skipped,
+      skipped,
+      ...(skipped ? { skipped_kinds: found.skipped } : {}),
       ...(note ? { note } : {}),
     };
   },

@@ -4,14 +4,19 @@ import { listTasks, type TaskRecord, taskTotals } from "../lib/tasks.ts";
 import { defineTool } from "../lib/tool.ts";
 
 const SPEC_CHARS = 48;
+const PATH_CHARS = 60;
+
+/** `path`, or its last {@linkcode PATH_CHARS} characters after `…` when it is longer. */
+function _short(path: string): string {
+  return path.length > PATH_CHARS ? `…${path.slice(path.length - PATH_CHARS + 1)}` : path;
+}
 
 /** `T1 passed 1 attempt calc.py — Fix add…` (with `[reverted]` after the status when undone). */
 export function taskLine(t: TaskRecord): string {
   const spec = t.spec.replace(/\s+/g, " ").trim();
   const start = spec.length > SPEC_CHARS ? `${spec.slice(0, SPEC_CHARS).trimEnd()}…` : spec;
-  const files = t.files.length > 2
-    ? `${t.files.slice(0, 2).join(", ")} +${t.files.length - 2}`
-    : t.files.join(", ");
+  const shown = t.files.slice(0, 2).map(_short).join(", ");
+  const files = t.files.length > 2 ? `${shown} +${t.files.length - 2}` : shown;
   const attempts = `${t.attempts} attempt${t.attempts === 1 ? "" : "s"}`;
   return `${t.id} ${t.status}${t.reverted_at ? " [reverted]" : ""} ${attempts} ${files} — ${start}`;
 }
@@ -26,7 +31,9 @@ export default defineTool({
     "context, to find a task id for show_patch or revert_task. Also gives `totals` of the work " +
     "done locally (Ollama prompt and reply tokens, seconds in the model and in checks). Cheap.",
   input: z.object({
-    limit: z.number().int().min(1).max(1000).default(20).describe("How many tasks, newest first"),
+    limit: z.number().default(20).describe(
+      "How many tasks to list, newest first; default 20, clamped between 1 and 1000",
+    ),
   }),
   output: z.looseObject({
     status: z.string(),
@@ -44,7 +51,7 @@ export default defineTool({
   },
   async run({ limit }, ctx) {
     const tasks = await listTasks(ctx.root);
-    const shown = tasks.slice(0, limit);
+    const shown = tasks.slice(0, Math.min(1000, Math.max(1, Math.trunc(limit))));
     return {
       status: "ok",
       total: tasks.length,

@@ -18,7 +18,9 @@ export default defineTool({
     "items were left out and which max_items shows them all.",
   input: z.object({
     path: z.string().max(4096).describe("File to outline, relative to the project root"),
-    max_items: z.number().int().min(1).max(5000).default(60).describe("Most items to list"),
+    max_items: z.number().default(60).describe(
+      "Most items to list; default 60, clamped between 1 and 5000",
+    ),
   }),
   output: z.looseObject({
     status: z.string(),
@@ -39,7 +41,10 @@ export default defineTool({
     const file = await resolveForRead(ctx.root, path);
     const source = await readSource(file.abs, file.rel);
     const { items, hasErrors } = await outlineSource(source.language, source.text);
-    const { lines, omitted, showAll } = formatItems(items, max_items);
+    const { lines, omitted, showAll } = formatItems(
+      items,
+      Math.min(5000, Math.max(1, Math.trunc(max_items))),
+    );
     const notes: string[] = [];
     if (omitted > 0) {
       notes.push(

@@ -110,15 +110,26 @@ export default defineTool({
         onProgress: (m, i, n) => ctx.progress(m, i, n),
       });
       const ran = run.results.filter((r) => !r.skipped).length;
+      const late = checks.filter((c) => run.results.some((r) => r.name === c.name && r.timed_out));
+      const note = !ran
+        ? "every check was skipped: no file matches their {files} filters; " +
+          "pass task_id or change files, or add a check without {files} for a full run"
+        : late.length
+        ? `${late.map((c) => `check ${c.name} timed out after ${c.timeout_s} s`).join(", ")} ` +
+          "and was killed with its child processes; raise its timeout_s if it needs longer"
+        : undefined;
       return {
         status: run.failed_check ? "failed" : "passed",
-        results: run.results,
+        // Exactly the reference's fields; a timeout is told in `note`.
+        results: run.results.map(({ name, ok, secs, skipped }) => ({
+          name,
+          ok,
+          secs,
+          ...(skipped ? { skipped } : {}),
+        })),
         log: storeRel(LOG_NAME),
         ...(run.failed_check ? { failed_check: run.failed_check, output: run.failed_output } : {}),
-        ...(ran ? {} : {
-          note: "every check was skipped: no file matches their {files} filters; " +
-            "pass task_id or change files, or add a check without {files} for a full run",
-        }),
+        ...(note ? { note } : {}),
       };
     });
   },

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ToolError } from "../lib/boundary.ts";
 import { reducePatch } from "../lib/patch.ts";
+import { resolveLexically, toRel } from "../lib/paths.ts";
 import { readTask, storeRel, TASK_ID, taskDiff, taskPaths, unknownTask } from "../lib/tasks.ts";
 import { defineTool } from "../lib/tool.ts";
 
@@ -20,7 +21,9 @@ export default defineTool({
   input: z.object({
     task_id: z.string().max(64).describe("The task whose diff to show"),
     file: z.string().max(4096).nullable().optional().describe("Show only this file"),
-    max_lines: z.number().int().default(60).describe("Lines to show, clamped between 5 and 300"),
+    max_lines: z.number().default(60).describe(
+      "Lines to show, default 60; any number is accepted and clamped between 5 and 300",
+    ),
   }),
   output: z.looseObject({
     status: z.string(),
@@ -50,18 +53,27 @@ export default defineTool({
       text = (await taskDiff(ctx.root, task_id)).map((d) => d.text).join("");
       notes.push("the run did not write a patch; this diff is computed from the backups now");
     }
-    const maxLines = Math.min(MAX_LINES, Math.max(MIN_LINES, max_lines));
+    // Any number is accepted: fractions are cut, values out of range are clamped.
+    const maxLines = Math.min(MAX_LINES, Math.max(MIN_LINES, Math.trunc(max_lines)));
     let reduced;
     try {
-      reduced = reducePatch(text, { file: file ?? undefined, maxLines });
+      // `./a.py`, `src/../a.py` and an absolute path inside the root all name `a.py`.
+      const rel = file ? toRel(ctx.root, resolveLexically(ctx.root, file)) : undefined;
+      reduced = reducePatch(text, { file: rel, maxLines });
     } catch (err) {
       if (err instanceof RangeError) throw new ToolError(err.message);
       throw err;
     }
     if (!reduced.files.length) notes.push("the task changed no files");
+    if (reduced.cutLines) {
+      notes.push(
+        `${reduced.cutLines} long line${reduced.cutLines === 1 ? " was" : "s were"} shortened ` +
+          `(marked "chars cut"); ${storeRel(`${task_id}.patch`)} has them whole`,
+      );
+    }
     if (reduced.dropped) {
       notes.push(
-        `showing ${maxLines} of ${reduced.total} lines; ` +
+        `showing ${reduced.total - reduced.dropped} of ${reduced.total} lines; ` +
           (file || reduced.files.length < 2 ? "" : "pass file to see one file, ") +
           `raise max_lines (up to ${MAX_LINES}) or read ${storeRel(`${task_id}.patch`)}`,
       );

@@ -10,6 +10,12 @@ export const MAX_FILE_BYTES = 1024 * 1024;
 /** Only this many leading bytes are looked at for NUL when deciding a file is binary. */
 export const BINARY_PROBE_BYTES = 8192;
 
+/**
+ * A worker searches in slices of about this many milliseconds, each under a timeout of the job's
+ * `stallMs` plus this: a file that takes longer stops the search.
+ */
+export const SLICE_MS = 50;
+
 /** Int32 slots of the shared control memory. */
 export const CTL_NEXT_CHUNK = 0;
 export const CTL_STOP = 1;
@@ -33,6 +39,8 @@ export interface SearchJob {
   spec: MatcherSpec;
   control: SharedArrayBuffer;
   slot: number;
+  /** How long one file may take before the worker gives up on the search. */
+  stallMs: number;
 }
 
 /** Skip counts, in the order binary, too large, not UTF-8. */
@@ -50,4 +58,6 @@ export type WorkerReply =
     skipped: SkipCounts;
   }
   | { type: "done"; job: number }
+  /** A slice overran its timeout on file `file` (an index into the job's list). */
+  | { type: "stalled"; job: number; file: number }
   | { type: "failed"; job: number; message: string };

@@ -3,10 +3,11 @@
  *
  * The list is cut into chunks that workers claim one at a time; the main thread keeps the results
  * of finished chunks in order and stops every worker as soon as the chunks before the first
- * unfinished one hold more than `maxResults` matches. A watchdog reads each worker's heartbeat: a
- * worker that has not finished one file within `stallMs` is terminated (a pattern that backtracks
- * catastrophically cannot be interrupted any other way), and the search fails with a clear error.
- * The main thread never runs the pattern, so the server keeps answering meanwhile.
+ * unfinished one hold more than `maxResults` matches. A worker that spends more than `stallMs` on
+ * one file (a pattern that backtracks catastrophically) interrupts itself and reports it; a
+ * watchdog reading each worker's heartbeat is the backstop. Either way the search fails with a
+ * clear error naming the file. The main thread never runs the pattern, so the server keeps
+ * answering meanwhile.
  */
 import { ToolError } from "../boundary.ts";
 import {
@@ -151,6 +152,7 @@ export class SearchPool {
     const onReply = (reply: WorkerReply) => {
       if (reply.job !== id) return; // late news from an earlier search
       if (reply.type === "failed") return finish(new Error(`search failed: ${reply.message}`));
+      if (reply.type === "stalled") return finish(_stallError(this.#stallMs, files[reply.file]));
       if (reply.type === "done") return --running === 0 ? finish() : undefined;
       pending.set(reply.chunk, reply);
       for (let r = pending.get(next); r && next < chunks; r = pending.get(next)) {
@@ -169,7 +171,16 @@ export class SearchPool {
       return promise;
     }
     this.#signal?.addEventListener("abort", onAbort, { once: true });
-    const job = { id, root, files, chunkSize, limit: maxResults + 1, spec, control: shared };
+    const job = {
+      id,
+      root,
+      files,
+      chunkSize,
+      limit: maxResults + 1,
+      spec,
+      control: shared,
+      stallMs: this.#stallMs,
+    };
     workers.forEach((worker, slot) => {
       worker.onmessage = (e: MessageEvent<WorkerReply>) => onReply(e.data);
       worker.onerror = (e: ErrorEvent) => {

@@ -9,10 +9,15 @@
  *
  * It claims chunks of the file list through the shared control memory, reads each file once into
  * a reused buffer, skips binary, large and non-UTF-8 files, and posts each chunk's matching lines.
- * It bumps its heartbeat after every file, so the main thread can tell a pattern that is stuck
- * backtracking and terminate it.
+ * It bumps its heartbeat after every file, so the main thread can tell a pattern that is stuck.
+ *
+ * The work runs in slices of about {@linkcode SLICE_MS} under `node:vm`'s timeout, which
+ * interrupts even a regular expression stuck backtracking: `Worker.terminate()` does not (the
+ * thread would spin on, at full CPU, for the life of the server). A slice that overruns posts
+ * `stalled` with the file it was reading, and the worker stops.
  */
 import { Buffer } from "node:buffer";
+import vm from "node:vm";
 import { makeScanner } from "./scan.ts";
 import {
   BINARY_PROBE_BYTES,
@@ -22,6 +27,7 @@ import {
   MAX_FILE_BYTES,
   type SearchJob,
   type SkipCounts,
+  SLICE_MS,
   type WorkerReply,
 } from "./protocol.ts";
 
@@ -64,21 +70,51 @@ export function searchWorkerMain(): void {
     }
   };
 
+  // One chunk being searched: where it stands, what it found so far.
+  type Open = { chunk: number; i: number; end: number; lines: string[]; at: number[] };
+
   const run = (job: SearchJob): void => {
     const control = new Int32Array(job.control);
     const beat = CTL_WORKERS + 2 * job.slot;
     const scanner = makeScanner(job.spec);
     const chunks = Math.ceil(job.files.length / job.chunkSize);
-    for (;;) {
-      if (Atomics.load(control, CTL_STOP)) break;
-      const chunk = Atomics.add(control, CTL_NEXT_CHUNK, 1);
-      if (chunk >= chunks) break;
-      const lines: string[] = [];
-      const at: number[] = [];
-      const skipped: SkipCounts = [0, 0, 0];
-      const end = Math.min(job.files.length, (chunk + 1) * job.chunkSize);
-      for (let i = chunk * job.chunkSize; i < end && lines.length < job.limit; i++) {
-        if (Atomics.load(control, CTL_STOP)) break;
+    const skipped: SkipCounts = [0, 0, 0];
+    let open: Open | undefined;
+    let done = false;
+
+    // Searches files until the job is done or a slice of time is used up.
+    const slice = (): void => {
+      const started = performance.now();
+      while (performance.now() - started < SLICE_MS) {
+        if (Atomics.load(control, CTL_STOP)) {
+          done = true;
+          return;
+        }
+        if (!open) {
+          const chunk = Atomics.add(control, CTL_NEXT_CHUNK, 1);
+          if (chunk >= chunks) {
+            done = true;
+            return;
+          }
+          const end = Math.min(job.files.length, (chunk + 1) * job.chunkSize);
+          open = { chunk, i: chunk * job.chunkSize, end, lines: [], at: [] };
+        }
+        const o: Open = open;
+        if (o.i >= o.end || o.lines.length >= job.limit) {
+          control[beat]++;
+          scope.postMessage({
+            type: "chunk",
+            job: job.id,
+            chunk: o.chunk,
+            lines: o.lines,
+            at: o.at,
+            skipped: [skipped[0], skipped[1], skipped[2]],
+          });
+          skipped.fill(0);
+          open = undefined;
+          continue;
+        }
+        const i = o.i++;
         control[beat + 1] = i;
         control[beat]++;
         const rel = job.files[i];
@@ -99,13 +135,21 @@ export function searchWorkerMain(): void {
           skipped[2]++;
           continue;
         }
-        for (const hit of scanner.scan(content, job.limit - lines.length)) {
-          lines.push(`${rel}:${hit.line}:${hit.text}`);
-          at.push(i);
+        for (const hit of scanner.scan(content, job.limit - o.lines.length)) {
+          o.lines.push(`${rel}:${hit.line}:${hit.text}`);
+          o.at.push(i);
         }
       }
-      control[beat]++;
-      scope.postMessage({ type: "chunk", job: job.id, chunk, lines, at, skipped });
+    };
+
+    const guard = vm.createContext({ slice });
+    const step = new vm.Script("slice()");
+    try {
+      while (!done) step.runInContext(guard, { timeout: job.stallMs + SLICE_MS });
+    } catch (err) {
+      if ((err as { code?: string }).code !== "ERR_SCRIPT_EXECUTION_TIMEOUT") throw err;
+      scope.postMessage({ type: "stalled", job: job.id, file: control[beat + 1] });
+      return;
     }
     control[beat + 1] = -1;
     scope.postMessage({ type: "done", job: job.id });

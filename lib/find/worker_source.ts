@@ -11,6 +11,7 @@ import {
   CTL_STOP,
   CTL_WORKERS,
   MAX_FILE_BYTES,
+  SLICE_MS,
 } from "./protocol.ts";
 import { _newlines, CONTEXT_BEFORE, cutLine, makeScanner, MAX_LINE_CHARS } from "./scan.ts";
 import { searchWorkerMain } from "./worker.ts";
@@ -23,11 +24,13 @@ export function workerSource(): string {
     CTL_STOP,
     CTL_WORKERS,
     MAX_FILE_BYTES,
+    SLICE_MS,
     CONTEXT_BEFORE,
     MAX_LINE_CHARS,
   };
   return [
     `import { Buffer } from "node:buffer";`,
+    `import vm from "node:vm";`,
     ...Object.entries(constants).map(([name, value]) =>
       `const ${name} = ${JSON.stringify(value)};`
     ),

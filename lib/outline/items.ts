@@ -76,10 +76,14 @@ export interface Rules {
 
 const MAX_SIGNATURE = 100;
 
-/** Collapses whitespace and cuts a signature to a readable length. */
+/**
+ * Collapses whitespace and cuts a signature to a readable length. Spaces left inside brackets by
+ * line breaks go (`f(\n  a,\n)` → `f(a)`); `<` and `>` count as brackets only when they touch a
+ * name (`Map<\n  K\n>` → `Map<K>`), so `class C < Base` keeps its spaces.
+ */
 export function tidySignature(text: string, fromBody: boolean): string {
-  let s = text.replace(/\s+/g, " ").replace(/([([{<]) /g, "$1").replace(/ ([)\]}>])/g, "$1")
-    .replace(/,([)\]}>])/g, "$1").trim();
+  let s = text.replace(/\s+/g, " ").replace(/([([{]|(?<=\S)<) /g, "$1")
+    .replace(/ ([)\]}]|>(?![ =]))/g, "$1").replace(/,([)\]}>])/g, "$1").trim();
   if (fromBody) s = s.replace(/\s*(\{|:|=>|=)$/, "");
   return s.length > MAX_SIGNATURE ? `${s.slice(0, MAX_SIGNATURE - 1)}…` : s;
 }

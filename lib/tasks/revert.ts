@@ -124,6 +124,8 @@ export async function revertTask(
       const safe = await resolveForWrite(root, entry.path);
       await Deno.remove(safe.abs).catch(() => {});
       await _removeNewDirs(root, entry);
+    } else if (action === "none" && !entry.existed) {
+      await _removeNewDirs(root, entry); // the created file is gone already; its folders may not be
     }
   }
   await appendLog(
