@@ -19,6 +19,33 @@ export interface ToolAnnotations {
   openWorldHint: false;
 }
 
+/** The four annotation sets localexec's tools use. */
+export const ANNOTATIONS = {
+  /** Looks, never changes anything. */
+  READS: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  /** Changes files or runs commands; calling twice does more. */
+  CHANGES: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  /** Replaces content; calling twice with the same arguments ends the same. */
+  OVERWRITES: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  /** Runs the project's checks: not read-only, but changes nothing of the user's. */
+  RUNS_CHECKS: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+} as const satisfies Record<string, ToolAnnotations>;
+
 /** What a handler gets besides its arguments. */
 export interface ToolContext {
   /** The project root, as a real path (symlinks resolved). */

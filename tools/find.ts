@@ -1,7 +1,7 @@
 /** find: search the project's files with a regular expression. */
 import { z } from "zod";
 import { findInProject, MAX_LINE_CHARS } from "../lib/find/mod.ts";
-import { defineTool } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
 
 export default defineTool({
   name: "find",
@@ -41,12 +41,7 @@ export default defineTool({
     note: z.string().optional(),
   }),
   needs: ["read"],
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: ANNOTATIONS.READS,
   async run({ pattern, glob, max_results, ignore_case }, ctx) {
     const found = await findInProject(ctx.root, {
       pattern,

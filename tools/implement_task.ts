@@ -4,7 +4,7 @@
  * server start-up does not pay for the Ollama client, the diff library or the grammars.
  */
 import { z } from "zod";
-import { defineTool } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
 import { errorVerdict } from "../lib/implement/verdict.ts";
 
 export default defineTool({
@@ -51,12 +51,7 @@ export default defineTool({
     why: z.string(),
   }),
   needs: ["read", "write", "run", "net"],
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: ANNOTATIONS.CHANGES,
   async run(args, ctx) {
     const { implementTask } = await import("../lib/implement/run.ts");
     return await implementTask(args, ctx);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { join } from "../lib/deps.ts";
 import { resolveForRead } from "../lib/paths.ts";
 import { quote, ToolError } from "../lib/boundary.ts";
-import { defineTool } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
 
 const MAX_ENTRIES = 200;
 
@@ -65,12 +65,7 @@ export default defineTool({
     total: z.number().optional(),
   }),
   needs: ["read"],
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: ANNOTATIONS.READS,
   async run({ directory }, ctx) {
     const dir = await resolveForRead(ctx.root, directory);
     let info: Deno.FileInfo;

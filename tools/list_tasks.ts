@@ -1,7 +1,7 @@
 /** list_tasks: one line per recorded task, newest first, with totals of the local work. */
 import { z } from "zod";
 import { listTasks, type TaskRecord, taskTotals } from "../lib/tasks.ts";
-import { defineTool } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
 
 const SPEC_CHARS = 48;
 const PATH_CHARS = 60;
@@ -43,12 +43,7 @@ export default defineTool({
     note: z.string().optional(),
   }),
   needs: ["read"],
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: ANNOTATIONS.READS,
   async run({ limit }, ctx) {
     const tasks = await listTasks(ctx.root);
     const shown = tasks.slice(0, Math.min(1000, Math.max(1, Math.trunc(limit))));

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { formatItems, outlineSource, readSource } from "../lib/outline/mod.ts";
 import { resolveForRead } from "../lib/paths.ts";
-import { defineTool } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
 
 export default defineTool({
   name: "outline",
@@ -31,12 +31,7 @@ export default defineTool({
     note: z.string().optional(),
   }),
   needs: ["read"],
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: ANNOTATIONS.READS,
   async run({ path, max_items }, ctx) {
     const file = await resolveForRead(ctx.root, path);
     const source = await readSource(file.abs, file.rel);

@@ -5,7 +5,7 @@ import { writeFileAtomic } from "../lib/fs_atomic.ts";
 import { decodeText } from "../lib/media.ts";
 import { resolveForWrite } from "../lib/paths.ts";
 import { fingerprint } from "../lib/state.ts";
-import { defineTool } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
 
 const BOM = "\uFEFF";
 
@@ -106,12 +106,7 @@ export default defineTool({
     note: z.string().optional(),
   }),
   needs: ["read", "write"],
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: ANNOTATIONS.CHANGES,
   async run({ file_path, from_line: from, to_line: to, content, mode }, ctx) {
     const safe = await resolveForWrite(ctx.root, file_path);
     const rel = safe.rel;

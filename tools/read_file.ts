@@ -15,7 +15,7 @@ import { isAbsolute, normalize } from "../lib/deps.ts";
 import { fitMessage, messageCost } from "../lib/output.ts";
 import { resolveForRead } from "../lib/paths.ts";
 import { fingerprint } from "../lib/state.ts";
-import { defineTool, RichResult, type ToolContext } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool, RichResult, type ToolContext } from "../lib/tool.ts";
 
 /**
  * Largest image, audio or video file returned as a content block: its base64 (4/3 the size) must
@@ -238,12 +238,7 @@ export default defineTool({
     note: z.string().optional(),
   }),
   needs: ["read"],
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: ANNOTATIONS.READS,
   async run(args, ctx) {
     const safe = await resolveForRead(ctx.root, args.filename);
     if (!safe.exists) {

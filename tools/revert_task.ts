@@ -3,7 +3,7 @@ import { z } from "zod";
 import { loadConfig } from "../lib/config.ts";
 import { withProjectLock } from "../lib/lock.ts";
 import { revertTask, TASK_ID, unknownTask } from "../lib/tasks.ts";
-import { defineTool } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
 
 export default defineTool({
   name: "revert_task",
@@ -33,12 +33,7 @@ export default defineTool({
     note: z.string().optional(),
   }),
   needs: ["read", "write"],
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: ANNOTATIONS.OVERWRITES,
   async run({ task_id, dry_run, force }, ctx) {
     if (!TASK_ID.test(task_id)) throw await unknownTask(ctx.root, task_id);
     const timeoutS = await loadConfig(ctx.state.configPath).then(

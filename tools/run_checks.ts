@@ -7,7 +7,7 @@ import { basename, join } from "../lib/deps.ts";
 import { withProjectLock } from "../lib/lock.ts";
 import { runProcess } from "../lib/process.ts";
 import { listTasks, readTask, storeDir, storeRel, TASK_ID, unknownTask } from "../lib/tasks.ts";
-import { defineTool } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
 
 /** The log every run_checks call rewrites. */
 const LOG_NAME = "run_checks.log";
@@ -71,12 +71,7 @@ export default defineTool({
     note: z.string().optional(),
   }),
   needs: ["read", "write", "run"],
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: ANNOTATIONS.RUNS_CHECKS,
   async run({ names, task_id }, ctx) {
     const config = await loadConfig(ctx.state.configPath);
     const file = basename(config.path);

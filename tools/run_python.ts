@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ToolError } from "../lib/boundary.ts";
 import { join } from "../lib/deps.ts";
 import { runProcess } from "../lib/process.ts";
-import { defineTool } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
 import { KEEP_BYTES, resolveCwd, runOutput, runResult } from "./shell.ts";
 
 async function _lstat(path: string): Promise<Deno.FileInfo | undefined> {
@@ -72,12 +72,7 @@ export default defineTool({
   }),
   output: runOutput,
   needs: ["read", "write", "run"],
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: ANNOTATIONS.CHANGES,
   async run({ code, cwd, timeout, stdin }, ctx) {
     const dir = await resolveCwd(ctx.root, cwd);
     const file = join(

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ToolError } from "../lib/boundary.ts";
 import { resolveForRead } from "../lib/paths.ts";
 import { runProcess, type RunResult } from "../lib/process.ts";
-import { defineTool } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
 
 /** Bytes of output kept from the start, and again from the end, of a command's output. */
 export const KEEP_BYTES = 15_000;
@@ -84,12 +84,7 @@ export default defineTool({
   }),
   output: runOutput,
   needs: ["read", "write", "run"],
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: ANNOTATIONS.CHANGES,
   async run({ command, timeout, cwd, stdin }, ctx) {
     const dir = await resolveCwd(ctx.root, cwd);
     ctx.progress("running");

@@ -4,7 +4,7 @@ import { ToolError } from "../lib/boundary.ts";
 import { reducePatch } from "../lib/patch.ts";
 import { resolveLexically, toRel } from "../lib/paths.ts";
 import { readTask, storeRel, TASK_ID, taskDiff, taskPaths, unknownTask } from "../lib/tasks.ts";
-import { defineTool } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
 
 const MIN_LINES = 5;
 const MAX_LINES = 300;
@@ -35,12 +35,7 @@ export default defineTool({
     note: z.string().optional(),
   }),
   needs: ["read"],
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: ANNOTATIONS.READS,
   async run({ task_id, file, max_lines }, ctx) {
     const task = TASK_ID.test(task_id) ? await readTask(ctx.root, task_id) : undefined;
     if (!task) throw await unknownTask(ctx.root, task_id);

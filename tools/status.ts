@@ -7,7 +7,7 @@ import { ToolError } from "../lib/boundary.ts";
 import { type Config, ConfigError, loadConfig } from "../lib/config.ts";
 import { basename } from "../lib/deps.ts";
 import { listTasks, taskTotals } from "../lib/tasks.ts";
-import { defineTool, type ToolContext } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool, type ToolContext } from "../lib/tool.ts";
 import { VERSION } from "../lib/version.ts";
 
 async function _config(ctx: ToolContext): Promise<Config> {
@@ -53,12 +53,7 @@ export default defineTool({
   input: z.object({}),
   output: z.looseObject({ status: z.string() }),
   needs: ["read"],
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: ANNOTATIONS.READS,
   async run(_args, ctx) {
     const config = await _config(ctx);
     const tasks = await listTasks(ctx.root);

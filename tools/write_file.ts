@@ -3,7 +3,7 @@ import { z } from "zod";
 import { quote, ToolError } from "../lib/boundary.ts";
 import { writeFileAtomic } from "../lib/fs_atomic.ts";
 import { ensureParent, resolveForWrite } from "../lib/paths.ts";
-import { defineTool } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
 
 /** Lines in `text` as read_file counts them: a final newline does not start another line. */
 function _countLines(text: string): number {
@@ -41,12 +41,7 @@ export default defineTool({
     created: z.boolean().optional(),
   }),
   needs: ["read", "write"],
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: ANNOTATIONS.OVERWRITES,
   async run({ file_path, content, mode }, ctx) {
     const safe = await resolveForWrite(ctx.root, file_path);
     if (safe.exists) {
