@@ -7,6 +7,9 @@
  * binary; unknown keys inside a check are errors, because a misspelt `files_filter` or `timeout_s`
  * would silently change what runs.
  */
+import { ToolError } from "./boundary.ts";
+import { basename } from "./deps.ts";
+import { isInside, toRel } from "./paths.ts";
 
 /** The file name looked up at the project root. */
 export const CONFIG_NAME = ".localexec.json";
@@ -308,4 +311,18 @@ export function selectChecks(config: Config, names?: readonly string[]): Check[]
   }
   const wanted = new Set(names);
   return config.checks.filter((c) => wanted.has(c.name));
+}
+
+/**
+ * {@linkcode loadConfig} for a tool call: a {@linkcode ConfigError} becomes a `ToolError` saying
+ * "invalid configuration: …", which the result boundary shows as it is.
+ */
+export async function loadToolConfig(path: string, root: string): Promise<Config> {
+  try {
+    return await loadConfig(path);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    const shown = isInside(root, path) ? toRel(root, path) : basename(path);
+    throw new ToolError(`invalid configuration: ${err.message.replaceAll(path, shown)}`);
+  }
 }

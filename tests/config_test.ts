@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
+import { ToolError } from "../lib/boundary.ts";
 import { join } from "../lib/deps.ts";
 import {
   ConfigError,
   loadConfig,
+  loadToolConfig,
   normalizeHost,
   parseConfig,
   selectChecks,
@@ -164,4 +166,20 @@ Deno.test("init takes npm scripts and ruff settings into account", async () => {
   assert.deepEqual(await detectChecks(bare), {});
   const ruff = await tempProject({ "pyproject.toml": "[tool.ruff]\nline-length = 100\n" });
   assert.deepEqual(Object.keys(await detectChecks(ruff)), ["compile", "lint", "tests"]);
+});
+
+Deno.test("loadToolConfig names the file relative to the root, never its absolute path", async () => {
+  const root = await Deno.realPath(await Deno.makeTempDir());
+  const path = `${root}/.localexec.json`;
+  await Deno.writeTextFile(path, '{"checks": {"a": {"command": 5}}}');
+  try {
+    await loadToolConfig(path, root);
+    assert.fail("expected an error");
+  } catch (err) {
+    assert.ok(err instanceof ToolError);
+    assert.match(err.message, /^invalid configuration: \.localexec\.json: checks\.a\.command/);
+    assert.ok(!err.message.includes(root), err.message);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
 });

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ToolError } from "../lib/boundary.ts";
 import { runChecks } from "../lib/checks.ts";
-import { loadConfig, selectChecks } from "../lib/config.ts";
+import { loadToolConfig, selectChecks } from "../lib/config.ts";
 import { basename, join } from "../lib/deps.ts";
 import { withProjectLock } from "../lib/lock.ts";
 import { runProcess } from "../lib/process.ts";
@@ -73,7 +73,7 @@ export default defineTool({
   needs: ["read", "write", "run"],
   annotations: ANNOTATIONS.RUNS_CHECKS,
   async run({ names, task_id }, ctx) {
-    const config = await loadConfig(ctx.state.configPath);
+    const config = await loadToolConfig(ctx.state.configPath, ctx.root);
     const file = basename(config.path);
     if (!config.exists) {
       throw new ToolError(

@@ -3,21 +3,11 @@
  * which tools are on. The Ollama client is loaded on first use to keep start-up light.
  */
 import { z } from "zod";
-import { ToolError } from "../lib/boundary.ts";
-import { type Config, ConfigError, loadConfig } from "../lib/config.ts";
+import { type Config, loadToolConfig } from "../lib/config.ts";
 import { basename } from "../lib/deps.ts";
 import { listTasks, taskTotals } from "../lib/tasks.ts";
-import { ANNOTATIONS, defineTool, type ToolContext } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
 import { VERSION } from "../lib/version.ts";
-
-async function _config(ctx: ToolContext): Promise<Config> {
-  try {
-    return await loadConfig(ctx.state.configPath);
-  } catch (err) {
-    if (err instanceof ConfigError) throw new ToolError(`invalid configuration: ${err.message}`);
-    throw err;
-  }
-}
 
 /** What Ollama says about the configured model. */
 async function _model(config: Config, signal: AbortSignal): Promise<Record<string, unknown>> {
@@ -55,7 +45,7 @@ export default defineTool({
   needs: ["read"],
   annotations: ANNOTATIONS.READS,
   async run(_args, ctx) {
-    const config = await _config(ctx);
+    const config = await loadToolConfig(ctx.state.configPath, ctx.root);
     const tasks = await listTasks(ctx.root);
     const base = {
       project: basename(ctx.root),

@@ -4,7 +4,7 @@
  * error ends puts the tree back as it was before the call; a cancelled one stays revertable.
  */
 import { ToolError } from "../boundary.ts";
-import { type Config, ConfigError, loadConfig } from "../config.ts";
+import { type Config, loadToolConfig } from "../config.ts";
 import {
   createOllama,
   findModel,
@@ -20,15 +20,6 @@ import { missingDirs, snapshot } from "./files.ts";
 import { Loop } from "./loop.ts";
 import { planTask, type TaskInput, type TaskPlan } from "./plan.ts";
 import { errorVerdict, fitVerdict, type Verdict } from "./verdict.ts";
-
-async function _config(ctx: ToolContext): Promise<Config> {
-  try {
-    return await loadConfig(ctx.state.configPath);
-  } catch (err) {
-    if (err instanceof ConfigError) throw new ToolError(`invalid configuration: ${err.message}`);
-    throw err;
-  }
-}
 
 /** Reads the model's facts before anything is touched: proves Ollama is up and the model there. */
 async function _facts(
@@ -46,7 +37,7 @@ async function _facts(
 
 /** Runs implement_task for validated `input`; never throws for expected failures. */
 export async function implementTask(input: TaskInput, ctx: ToolContext): Promise<Verdict> {
-  const config = await _config(ctx);
+  const config = await loadToolConfig(ctx.state.configPath, ctx.root);
   if (!config.model) {
     throw new ToolError(
       config.exists
