@@ -41,11 +41,11 @@ export class HeadTail {
   /** The kept text, with {@linkcode cutMarker} where the middle was dropped. */
   text(): { output: string; dropped: number } {
     const dec = new TextDecoder();
-    let head = _concat(this.#head);
-    let tail = _concat(this.#tail);
+    let head = concatBytes(this.#head);
+    let tail = concatBytes(this.#tail);
     if (tail.length > this.keep) tail = tail.subarray(tail.length - this.keep);
     if (head.length + tail.length === this.total) {
-      return { output: dec.decode(_concat([head, tail])), dropped: 0 };
+      return { output: dec.decode(concatBytes([head, tail])), dropped: 0 };
     }
     head = head.subarray(0, _completeEnd(head));
     tail = tail.subarray(_firstLead(tail));
@@ -54,7 +54,8 @@ export class HeadTail {
   }
 }
 
-function _concat(parts: Uint8Array[]): Uint8Array {
+/** Joins byte chunks into one array (the chunk itself when there is only one). */
+export function concatBytes(parts: Uint8Array[]): Uint8Array {
   if (parts.length === 1) return parts[0];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;

@@ -9,6 +9,7 @@
  */
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+import { concatBytes } from "./output.ts";
 
 /** JSON-RPC error codes for lines that are not a usable message. */
 const PARSE_ERROR = -32700;
@@ -80,7 +81,7 @@ export class LineTransport {
         if (skipping) {
           // Discard the rest of an oversized line.
         } else if (size + piece.length > this.maxLineBytes) {
-          skipping = _concat([...parts, piece]).subarray(0, 200);
+          skipping = concatBytes([...parts, piece]).subarray(0, 200);
           parts = [];
           size = 0;
         } else if (piece.length) {
@@ -89,7 +90,7 @@ export class LineTransport {
         }
         if (nl === -1) break;
         if (skipping) this.#tooLong(skipping);
-        else this.#line(_concat(parts));
+        else this.#line(concatBytes(parts));
         parts = [];
         size = 0;
         skipping = undefined;
@@ -98,7 +99,7 @@ export class LineTransport {
       if (this.#closed) return;
     }
     if (skipping) this.#tooLong(skipping);
-    else if (size) this.#line(_concat(parts));
+    else if (size) this.#line(concatBytes(parts));
   }
 
   #line(bytes: Uint8Array): void {
@@ -152,15 +153,4 @@ function _sniffId(text: string): string | number | undefined {
   } catch {
     return undefined;
   }
-}
-
-function _concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
