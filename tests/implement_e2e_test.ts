@@ -11,8 +11,8 @@ import { estimateChatTokens, NUM_CTX_SIZES } from "../lib/context_size.ts";
 import { closedUrl, type FakeOllama, startFakeOllama } from "./fake_ollama.ts";
 import { callJson, connect, type Connection } from "./helpers/mcp.ts";
 import { tempProject } from "./helpers/project.ts";
+import { block, CALC, FIX_ADD, MODEL } from "./helpers/calc.ts";
 
-const MODEL = "qwen2.5-coder:7b";
 /** Every key the tool reference allows in an implement_task result. */
 const RESULT_KEYS = [
   "status",
@@ -31,21 +31,11 @@ const RESULT_KEYS = [
   "note",
 ];
 
-const CALC = "def add(a, b):\n    return a - b\n\n\ndef sub(a, b):\n    return a - b\n";
 /** A check that passes once add() adds. */
 const ADD_CHECK = {
   command: "grep -q 'return a + b' calc.py || { echo 'FAIL test_add: add(2, 3) == -1'; exit 1; }",
 };
 
-function block(path: string, search: string, replace: string): string {
-  return `${path}\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n`;
-}
-
-const FIX_ADD = block(
-  "calc.py",
-  "def add(a, b):\n    return a - b\n",
-  "def add(a, b):\n    return a + b\n",
-);
 const WRONG_ADD = block(
   "calc.py",
   "def add(a, b):\n    return a - b\n",

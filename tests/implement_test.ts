@@ -12,20 +12,7 @@ import { revertTask } from "../lib/tasks.ts";
 import implementTool from "../tools/implement_task.ts";
 import { type FakeOllama, startFakeOllama } from "./fake_ollama.ts";
 import { callJson, tempProject, testContext } from "./helpers/project.ts";
-
-const MODEL = "qwen2.5-coder:7b";
-const CALC = "def add(a, b):\n    return a - b\n\n\ndef sub(a, b):\n    return a - b\n";
-const FIXED = CALC.replace("return a - b", "return a + b");
-
-function block(path: string, search: string, replace: string): string {
-  return `${path}\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n`;
-}
-
-const FIX_ADD = block(
-  "calc.py",
-  "def add(a, b):\n    return a - b\n",
-  "def add(a, b):\n    return a + b\n",
-);
+import { block, CALC, FIX_ADD, FIXED, MODEL } from "./helpers/calc.ts";
 
 interface Env {
   fake: FakeOllama;

@@ -1,0 +1,24 @@
+/**
+ * The small Python project the implement_task tests edit, and the model replies they script.
+ */
+
+/** The model every implement_task test configures. */
+export const MODEL = "qwen2.5-coder:7b";
+
+/** calc.py with a bug in add(). */
+export const CALC = "def add(a, b):\n    return a - b\n\n\ndef sub(a, b):\n    return a - b\n";
+
+/** calc.py with add() fixed. */
+export const FIXED = CALC.replace("return a - b", "return a + b");
+
+/** A SEARCH/REPLACE block for `path`, as a model writes it. */
+export function block(path: string, search: string, replace: string): string {
+  return `${path}\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n`;
+}
+
+/** The reply that fixes add(). */
+export const FIX_ADD = block(
+  "calc.py",
+  "def add(a, b):\n    return a - b\n",
+  "def add(a, b):\n    return a + b\n",
+);
