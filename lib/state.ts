@@ -1,7 +1,9 @@
 /**
  * State shared by every call that one server (or one `localexec call`) handles.
  *
- * Handlers reach it through `ctx.state`; nothing in `lib/` keeps module-level state of its own.
+ * Handlers reach it through `ctx.state`. The only module-level state in `lib/` is caches of
+ * immutable, costly resources: loaded grammars (`lib/outline/parser.ts`) and the find worker's
+ * source (`lib/find/search.ts`).
  */
 import type { ToolAvailability } from "./permissions.ts";
 
