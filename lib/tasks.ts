@@ -39,6 +39,7 @@ export {
   beginTask,
   type Manifest,
   type ManifestEntry,
+  newDirs,
   readCurrent,
   readManifest,
   readOriginal,

@@ -1,9 +1,9 @@
 /**
  * The task's files as bytes: snapshots of them, their text, and what a restore needs to know.
  */
-import { dirname, join } from "../deps.ts";
+import { join } from "../deps.ts";
 import { decodeText } from "../media.ts";
-import { readCurrent } from "../tasks.ts";
+import { newDirs, readCurrent } from "../tasks.ts";
 
 /** Project-relative path → bytes, or null when the file does not exist. */
 export type Snapshot = Map<string, Uint8Array | null>;
@@ -29,12 +29,7 @@ export async function missingDirs(root: string, snap: Snapshot): Promise<string[
   const out: string[] = [];
   for (const [rel, bytes] of snap) {
     if (bytes !== null) continue;
-    const missing: string[] = [];
-    for (let d = dirname(rel); d !== "." && d !== "/" && d !== ""; d = dirname(d)) {
-      if (await Deno.lstat(join(root, d)).then(() => true, () => false)) break;
-      missing.unshift(d);
-    }
-    for (const d of missing) if (!out.includes(d)) out.push(d);
+    for (const d of await newDirs(root, rel)) if (!out.includes(d)) out.push(d);
   }
   return out;
 }

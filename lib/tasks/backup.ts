@@ -103,7 +103,8 @@ export async function readOriginal(
   return await Deno.readFile(join(taskPaths(root, id).originals, entry.path));
 }
 
-async function _newDirs(root: string, rel: string): Promise<string[]> {
+/** Folders above `rel` (project-relative, outermost first) that do not exist yet. */
+export async function newDirs(root: string, rel: string): Promise<string[]> {
   const out: string[] = [];
   for (let d = dirname(rel); d !== "." && d !== "/" && d !== ""; d = dirname(d)) {
     if (await Deno.lstat(join(root, d)).then(() => true, () => false)) break;
@@ -119,14 +120,14 @@ async function _backUp(root: string, dir: string, rels: string[]): Promise<Manif
     const abs = join(root, rel);
     const bytes = await readCurrent(abs, rel);
     if (bytes === null) {
-      const newDirs = await _newDirs(root, rel);
+      const created = await newDirs(root, rel);
       entries.push({
         path: rel,
         existed: false,
         mode: 0o644,
         sha256: null,
         size: 0,
-        ...(newDirs.length ? { new_dirs: newDirs } : {}),
+        ...(created.length ? { new_dirs: created } : {}),
       });
       continue;
     }
