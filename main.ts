@@ -3,12 +3,18 @@
  * run one command. Nothing but the MCP transport (or `call`'s single JSON line) writes to stdout.
  */
 import { CONFIG_NAME, hostPort, loadConfig } from "./lib/config.ts";
-import { HELP, parseCli } from "./lib/cli.ts";
+import { HELP, initProject, parseCli } from "./lib/cli/mod.ts";
 import { resolve } from "./lib/deps.ts";
-import { initProject } from "./lib/init.ts";
-import { availableTools } from "./lib/permissions.ts";
-import { dispatch, serveStdio } from "./lib/server.ts";
-import { createState, type ServerState } from "./lib/state.ts";
+import { errorLine, isPermissionError } from "./lib/errors.ts";
+import {
+  availableTools,
+  type CallResult,
+  createState,
+  dispatch,
+  errorResult,
+  type ServerState,
+  serveStdio,
+} from "./lib/mcp/mod.ts";
 import { VERSION } from "./lib/version.ts";
 import { TOOLS } from "./tools/mod.ts";
 
@@ -29,14 +35,14 @@ async function _root(given: string): Promise<string> {
     if (!(await Deno.stat(root)).isDirectory) _fail(`root "${given}" is not a folder`);
     return root;
   } catch (err) {
-    if (err instanceof Deno.errors.NotCapable || err instanceof Deno.errors.PermissionDenied) {
+    if (isPermissionError(err)) {
       console.error(
         `localexec: no read permission for "${given}": every tool is off (grant --allow-read)`,
       );
       return resolve(given);
     }
     if (err instanceof Deno.errors.NotFound) _fail(`root "${given}" does not exist`);
-    _fail(`cannot use root "${given}": ${(err as Error).message.split("\n", 1)[0]}`);
+    _fail(`cannot use root "${given}": ${errorLine(err)}`);
   }
 }
 
@@ -72,17 +78,14 @@ async function _printTool(state: ServerState, name: string, json: string | undef
     try {
       args = JSON.parse(json);
     } catch (err) {
-      const why = (err as Error).message.split("\n", 1)[0].slice(0, 200);
-      await _print(JSON.stringify({
-        status: "error",
-        error: `the JSON argument is not valid JSON: ${why}`,
-        escalate: false,
-      }));
-      Deno.exitCode = 1;
-      return;
+      const why = errorLine(err).slice(0, 200);
+      return await _printResult(errorResult(`the JSON argument is not valid JSON: ${why}`));
     }
   }
-  const result = await dispatch(name, args, { state });
+  await _printResult(await dispatch(name, args, { state }));
+}
+
+async function _printResult(result: CallResult): Promise<void> {
   const text = result.content[0];
   await _print(text.type === "text" ? text.text : "");
   if (result.isError) Deno.exitCode = 1;
@@ -109,12 +112,10 @@ async function main(args: string[]): Promise<void> {
       try {
         console.error(await initProject(state.root, state.configPath));
       } catch (err) {
-        const denied = err instanceof Deno.errors.NotCapable ||
-          err instanceof Deno.errors.PermissionDenied;
         _fail(
-          denied
+          isPermissionError(err)
             ? `cannot write ${state.configPath}: init needs write permission (--allow-write)`
-            : `cannot write ${state.configPath}: ${(err as Error).message.split("\n", 1)[0]}`,
+            : `cannot write ${state.configPath}: ${errorLine(err)}`,
         );
       }
       return;
@@ -135,6 +136,6 @@ if (import.meta.main) {
     await main(Deno.args);
   } catch (err) {
     // Never a stack trace: one line saying what went wrong.
-    _fail((err instanceof Error ? err.message : String(err)).split("\n", 1)[0]);
+    _fail(errorLine(err));
   }
 }

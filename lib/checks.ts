@@ -1,5 +1,5 @@
 /**
- * The checks runner (SPEC §5): runs configured checks in the order written, from the root.
+ * The checks runner (docs/ARCHITECTURE.md, "Checks"): runs configured checks in the order written, from the root.
  *
  * A string command runs through `sh -c`, an argv array directly. `{files}` expands to the given
  * files that match the check's `files_filter` (each shell-quoted in a string; in an array, one
@@ -54,7 +54,7 @@ export interface RunChecksOptions {
 }
 
 /** The `{files}` placeholder. */
-export const FILES_PLACEHOLDER = "{files}";
+const FILES_PLACEHOLDER = "{files}";
 
 /** Quotes `s` for a POSIX shell: single quotes, with embedded `'` written as `'\''`. */
 export function shellQuote(s: string): string {
@@ -139,7 +139,7 @@ export function expandCommand(
 }
 
 /** Removes terminal colour codes and carriage-return redraws from check output. */
-export function cleanOutput(text: string): string {
+function cleanOutput(text: string): string {
   // deno-lint-ignore no-control-regex
   return text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "").replace(/[^\n]*\r(?!\n)/g, "");
 }
@@ -248,4 +248,26 @@ export async function runChecks(
   }
   run.secs = Math.round(run.secs * 100) / 100;
   return run;
+}
+
+async function _git(root: string, args: string[]): Promise<string[] | undefined> {
+  const r = await runProcess(["git", ...args], {
+    cwd: root,
+    timeoutS: 20,
+    keepBytes: 1 << 20,
+    env: { GIT_OPTIONAL_LOCKS: "0" },
+  });
+  if (r.code !== 0 || r.droppedBytes) return undefined;
+  return r.output.split("\0").filter(Boolean);
+}
+
+/** Tracked files with uncommitted changes, relative to `root`; empty outside a git repository. */
+export async function gitChangedFiles(root: string): Promise<string[]> {
+  const base = ["diff", "--name-only", "-z", "--relative", "--no-renames"];
+  const vsHead = await _git(root, [...base, "HEAD", "--"]);
+  if (vsHead) return vsHead;
+  // A repository without commits yet: staged and unstaged changes.
+  const staged = await _git(root, [...base, "--cached", "--"]) ?? [];
+  const unstaged = await _git(root, [...base, "--"]) ?? [];
+  return [...new Set([...staged, ...unstaged])];
 }

@@ -1,5 +1,5 @@
 /**
- * `.localexec.json`: loading, defaults and validation (SPEC §5).
+ * `.localexec.json`: loading, defaults and validation (docs/ARCHITECTURE.md, "Configuration").
  *
  * A missing file is not an error: it means no checks and no model. Bad JSON, a wrong type, a bad
  * check name or a check without a command is a {@linkcode ConfigError} whose message names the key
@@ -7,7 +7,7 @@
  * binary; unknown keys inside a check are errors, because a misspelt `files_filter` or `timeout_s`
  * would silently change what runs.
  */
-import { ToolError } from "./boundary.ts";
+import { errorLine, firstLine, ToolError } from "./errors.ts";
 import { basename } from "./deps.ts";
 import { isInside, toRel } from "./paths.ts";
 
@@ -18,7 +18,7 @@ export const CONFIG_NAME = ".localexec.json";
 export const DEFAULT_OLLAMA_HOST = "http://127.0.0.1:11434";
 
 /** Check names: letters, digits, `.`, `_` and `-`, up to 64 characters. */
-export const CHECK_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+const CHECK_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** The configuration is unreadable or invalid; the message names the key and the problem. */
 export class ConfigError extends Error {
@@ -265,7 +265,7 @@ export function parseConfig(data: unknown, path: string): Config {
 }
 
 function _jsonProblem(text: string, err: Error): string {
-  const message = err.message.split("\n", 1)[0];
+  const message = firstLine(err.message);
   const at = /position (\d+)/.exec(message);
   if (!at || /line \d+/.test(message)) return message;
   const before = text.slice(0, Number(at[1])).split("\n");
@@ -279,7 +279,7 @@ export async function loadConfig(path: string): Promise<Config> {
     text = await Deno.readTextFile(path);
   } catch (err) {
     if (err instanceof Deno.errors.NotFound) return { ...parseConfig({}, path), exists: false };
-    throw new ConfigError(`${path}: cannot read: ${(err as Error).message.split("\n", 1)[0]}`);
+    throw new ConfigError(`${path}: cannot read: ${errorLine(err)}`);
   }
   let data: unknown;
   try {

@@ -48,9 +48,6 @@ const VIDEO: Record<string, string> = {
   ".flv": "video/x-flv",
 };
 
-/** Bytes examined for a NUL byte when telling text from binary. */
-export const SNIFF_BYTES = 8192;
-
 /** The media kind and MIME type of `path` by its extension (case-insensitive), if it has one. */
 export function mediaType(path: string): { kind: MediaKind; mimeType: string } | undefined {
   const ext = extname(path).toLowerCase();
@@ -58,33 +55,6 @@ export function mediaType(path: string): { kind: MediaKind; mimeType: string } |
   if (AUDIO[ext]) return { kind: "audio", mimeType: AUDIO[ext] };
   if (VIDEO[ext]) return { kind: "video", mimeType: VIDEO[ext] };
   return undefined;
-}
-
-/**
- * The text of `bytes` when they are text: no NUL byte in the first {@linkcode SNIFF_BYTES}, and
- * valid UTF-8 throughout (a leading byte-order mark is kept). `undefined` for a binary.
- */
-export function decodeText(bytes: Uint8Array): string | undefined {
-  if (bytes.subarray(0, SNIFF_BYTES).includes(0)) return undefined;
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Whether the first bytes of a file mark it as binary: a NUL byte, or bytes that cannot start
- * valid UTF-8 (a character cut at the end of `head` does not count).
- */
-export function looksBinary(head: Uint8Array): boolean {
-  if (head.subarray(0, SNIFF_BYTES).includes(0)) return true;
-  try {
-    new TextDecoder("utf-8", { fatal: true }).decode(head, { stream: true });
-    return false;
-  } catch {
-    return true;
-  }
 }
 
 /** The first `n` bytes of the file at `path` (fewer when it is shorter). */

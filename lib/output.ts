@@ -6,7 +6,7 @@
  */
 
 /** Shown where the middle of an output was dropped. */
-export function cutMarker(droppedBytes: number): string {
+function cutMarker(droppedBytes: number): string {
   return `\n[… ${droppedBytes} bytes of output cut …]\n`;
 }
 

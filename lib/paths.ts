@@ -1,7 +1,7 @@
 /**
  * Path safety: the inner wall behind Deno's permissions. Every tool resolves every path here.
  *
- * Rules (SPEC §4): paths resolve against the root; absolute paths only inside it; no `..` escape,
+ * Rules (docs/ARCHITECTURE.md, "Paths"): paths resolve against the root; absolute paths only inside it; no `..` escape,
  * no sibling-prefix trick, no NUL byte; no symlink (the file or any parent) whose real path leaves
  * the root; writing tools never touch `.git/` or `.localexec/`. Names are compared byte for byte:
  * no Unicode normalisation, so an NFD look-alike of the root is a different folder.
@@ -13,30 +13,14 @@
  * through it creates its target, which must lie inside the root.
  */
 import { dirname, isAbsolute, join, relative, resolve, sep } from "./deps.ts";
+import {
+  isPermissionError,
+  PathError,
+  PathOutsideRootError,
+  ProtectedPathError,
+} from "./errors.ts";
 
-/** Base class of every refusal from this module; its message is safe to show the caller. */
-export class PathError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PathError";
-  }
-}
-
-/** The path (or the real path behind a symlink) lies outside the project root. */
-export class PathOutsideRootError extends PathError {
-  constructor(message: string) {
-    super(message);
-    this.name = "PathOutsideRootError";
-  }
-}
-
-/** Writing tools may not touch this path (`.git/`, `.localexec/`). */
-export class ProtectedPathError extends PathError {
-  constructor(message: string) {
-    super(message);
-    this.name = "ProtectedPathError";
-  }
-}
+export { PathError, PathOutsideRootError, ProtectedPathError };
 
 /** A path checked against the root. */
 export interface SafePath {
@@ -51,8 +35,14 @@ export interface SafePath {
   exists: boolean;
 }
 
-/** Folder names that writing tools never enter, at any depth (compared case-insensitively). */
-const PROTECTED = new Set([".git", ".localexec"]);
+/** The folder at the root where localexec keeps task records, backups, patches and logs. */
+export const STORE_NAME = ".localexec";
+
+/**
+ * Folder names that writing tools never enter, at any depth (compared case-insensitively), and
+ * that `find` never searches.
+ */
+export const PROTECTED_NAMES: ReadonlySet<string> = new Set([".git", STORE_NAME]);
 
 /** Symlinks followed in one path before giving up, as the kernel does. */
 const MAX_HOPS = 40;
@@ -147,9 +137,9 @@ async function _look(here: string, guard: Guard): Promise<Deno.FileInfo | undefi
   try {
     return await _lstat(here);
   } catch (err) {
-    const denied = err instanceof Deno.errors.NotCapable ||
-      err instanceof Deno.errors.PermissionDenied;
-    if (denied && guard.root && !isInside(guard.root, here)) throw _leaves(guard.input);
+    if (isPermissionError(err) && guard.root && !isInside(guard.root, here)) {
+      throw _leaves(guard.input);
+    }
     throw err;
   }
 }
@@ -262,7 +252,7 @@ function _tooManyLinks(input: string): PathError {
 
 function _refuseProtected(rel: string, input: string): void {
   for (const part of rel.split("/")) {
-    if (PROTECTED.has(part.toLowerCase())) {
+    if (PROTECTED_NAMES.has(part.toLowerCase())) {
       throw new ProtectedPathError(
         `path ${_show(input)} is under ${part}/, which tools may not change`,
       );

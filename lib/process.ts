@@ -58,7 +58,7 @@ const DRAIN_CANCELLED_MS = 250;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Kills the process group led by `pid`, ignoring a group that is already gone. */
-export function killGroup(pid: number, signal: Deno.Signal = "SIGKILL"): void {
+function killGroup(pid: number, signal: Deno.Signal = "SIGKILL"): void {
   try {
     Deno.kill(-pid, signal);
   } catch {
@@ -196,4 +196,39 @@ export async function runProcess(command: Command, options: RunOptions): Promise
     secs: Math.round((performance.now() - started) / 10) / 100,
     ...(sinkError === undefined ? {} : { sinkError }),
   };
+}
+
+/** True when Deno lets this process run `command` (never prompts). */
+export function mayRun(command: string): boolean {
+  try {
+    return Deno.permissions.querySync({ name: "run", command }).state === "granted";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs `git ARGS` in `root` (no shell, no prompt, no optional locks) and returns its stdout split
+ * at NUL bytes, or undefined when git is missing, fails, or `signal` stops it. Pass `-z` in `args`.
+ */
+export async function gitEntries(
+  root: string,
+  args: readonly string[],
+  signal?: AbortSignal,
+): Promise<string[] | undefined> {
+  try {
+    const out = await new Deno.Command("git", {
+      args: ["-c", "core.fsmonitor=false", ...args],
+      cwd: root,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "null",
+      env: { GIT_OPTIONAL_LOCKS: "0" },
+      signal,
+    }).output();
+    if (!out.success) return undefined;
+    return new TextDecoder().decode(out.stdout).split("\0").filter((e) => e !== "");
+  } catch {
+    return undefined;
+  }
 }

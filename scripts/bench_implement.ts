@@ -15,10 +15,10 @@
  */
 import { runChecks } from "../lib/checks.ts";
 import { loadConfig } from "../lib/config.ts";
-import { estimateChatTokens } from "../lib/context_size.ts";
+import { estimateChatTokens } from "../lib/implement/mod.ts";
 import { join } from "../lib/deps.ts";
 import implementTool from "../tools/implement_task.ts";
-import { type FakeChatRequest, startFakeOllama } from "../tests/fake_ollama.ts";
+import { type FakeChatRequest, startFakeOllama } from "../tests/helpers/fake_ollama.ts";
 import { callJson, tempProject, testContext } from "../tests/helpers/project.ts";
 
 const MODEL = "bench-coder:7b";

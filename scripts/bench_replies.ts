@@ -13,8 +13,7 @@
  * case). A text is a string, or an array of lines that each end with "\n".
  */
 import { join } from "../lib/deps.ts";
-import { applyEdits } from "../lib/edit/apply.ts";
-import { parseReply } from "../lib/edit/parse.ts";
+import { applyEdits, parseReply } from "../lib/edit/mod.ts";
 
 type Text = string | string[];
 

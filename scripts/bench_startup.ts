@@ -5,7 +5,7 @@
  *   deno task bench startup
  */
 import { fileURLToPath } from "node:url";
-import { PRESETS } from "../lib/presets.ts";
+import { PRESETS } from "../lib/mcp/mod.ts";
 
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 const RUNS = 10;

@@ -9,7 +9,7 @@
  * that variable is passed through untouched.
  */
 import { join, parseArgs } from "../lib/deps.ts";
-import { type PresetName, PRESETS } from "../lib/presets.ts";
+import { type PresetName, PRESETS } from "../lib/mcp/mod.ts";
 
 const { values } = parseArgs({
   args: Deno.args,

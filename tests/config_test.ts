@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ToolError } from "../lib/boundary.ts";
+import { ToolError } from "../lib/errors.ts";
 import { join } from "../lib/deps.ts";
 import {
   ConfigError,
@@ -10,7 +10,7 @@ import {
   selectChecks,
   UnknownCheckError,
 } from "../lib/config.ts";
-import { detectChecks, initProject } from "../lib/init.ts";
+import { detectChecks, initProject } from "../lib/cli/init.ts";
 import { tempProject } from "./helpers/project.ts";
 
 function _error(data: unknown): string {

@@ -1,22 +1,13 @@
 /** find: search the project's files with a regular expression. */
 import { z } from "zod";
+import description from "./find.md" with { type: "text" };
 import { findInProject, MAX_LINE_CHARS } from "../lib/find/mod.ts";
-import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
 
 export default defineTool({
   name: "find",
   title: "Find in files",
-  description:
-    "Search the project's files with a JavaScript regular expression, line by line, and get " +
-    "`path:line:text` lines in path order (text trimmed, long lines cut to about " +
-    `${MAX_LINE_CHARS} characters around the match). Honours .gitignore files (git's own listing ` +
-    "in a git work tree), never looks in .git/ or .localexec/, and does not follow symbolic " +
-    "links; binary files, files over 1 MB and non-UTF-8 files are skipped: `skipped` counts them " +
-    "and, when there are any, `skipped_kinds` says how many of each. Plain text patterns take a fast path. `glob` narrows the files: `*.py` matches " +
-    "names at any depth, `src/**/*.ts` paths from the root, a folder name takes everything in it. " +
-    "Stops at max_results and says `truncated: true` when there are more; narrow the pattern or " +
-    "glob then. Cheap: well under a second on most projects. A pattern that backtracks " +
-    "catastrophically is stopped after about a second with an error.",
+  description: prose(description).replace("{MAX_LINE_CHARS}", String(MAX_LINE_CHARS)),
   input: z.object({
     pattern: z.string().min(1).max(10_000).describe("JavaScript regular expression"),
     glob: z.string().max(1000).nullable().optional().describe(

@@ -1,9 +1,10 @@
 /** list_files: one folder's entries with permissions, size and modification time. */
 import { z } from "zod";
+import description from "./list_files.md" with { type: "text" };
 import { join } from "../lib/deps.ts";
 import { resolveForRead } from "../lib/paths.ts";
-import { quote, ToolError } from "../lib/boundary.ts";
-import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
+import { quote, ToolError } from "../lib/errors.ts";
+import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
 
 const MAX_ENTRIES = 200;
 
@@ -47,12 +48,7 @@ function _time(d: Date | null): string {
 export default defineTool({
   name: "list_files",
   title: "List files",
-  description:
-    "List one folder of the project: each entry as `permissions size modified name` (modified in " +
-    "UTC, to the minute), folders first " +
-    "and marked with a trailing /, symlinks shown as `name -> target`. Paths are relative to the " +
-    "project root. Use it to explore the project before reading or editing; use `find` to search " +
-    `file contents. Shows at most ${MAX_ENTRIES} entries.`,
+  description: prose(description),
   input: z.object({
     directory: z.string().max(4096).default(".").describe(
       "Folder to list, relative to the project root",

@@ -1,7 +1,8 @@
 /** list_tasks: one line per recorded task, newest first, with totals of the local work. */
 import { z } from "zod";
-import { listTasks, type TaskRecord, taskTotals } from "../lib/tasks.ts";
-import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
+import description from "./list_tasks.md" with { type: "text" };
+import { listTasks, type TaskRecord, taskTotals } from "../lib/tasks/mod.ts";
+import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
 
 const SPEC_CHARS = 48;
 const PATH_CHARS = 60;
@@ -24,12 +25,7 @@ export function taskLine(t: TaskRecord): string {
 export default defineTool({
   name: "list_tasks",
   title: "List tasks",
-  description:
-    "List the tasks recorded in this project (implement_task runs), newest first, one line each: " +
-    "id, status (passed, failed, blocked, error, running, or interrupted for a run that died), " +
-    "[reverted] when undone, attempts, files and the start of the spec. Use it after losing " +
-    "context, to find a task id for show_patch or revert_task. Also gives `totals` of the work " +
-    "done locally (Ollama prompt and reply tokens, seconds in the model and in checks). Cheap.",
+  description: prose(description),
   input: z.object({
     limit: z.number().default(20).describe(
       "How many tasks to list, newest first; default 20, clamped between 1 and 1000",

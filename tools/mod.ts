@@ -3,7 +3,7 @@
  * reader sees the whole set at once. Which of them are on is decided at start-up from Deno's
  * permissions (`lib/permissions.ts`).
  */
-import type { AnyTool } from "../lib/tool.ts";
+import type { AnyTool } from "../lib/mcp/mod.ts";
 import listFiles from "./list_files.ts";
 import readFile from "./read_file.ts";
 import writeFile from "./write_file.ts";

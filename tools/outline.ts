@@ -1,21 +1,14 @@
 /** outline: one file's classes, functions, methods and constants with their line ranges. */
 import { z } from "zod";
+import description from "./outline.md" with { type: "text" };
 import { formatItems, outlineSource, readSource } from "../lib/outline/mod.ts";
 import { resolveForRead } from "../lib/paths.ts";
-import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
 
 export default defineTool({
   name: "outline",
   title: "Outline file",
-  description:
-    "List one file's classes, functions, methods (as Class.method), constants, interfaces, types " +
-    "and enums, one per line as `start-end|kind|name|signature` (1-based, inclusive lines), nested " +
-    "items after their parent. Reads Python, TypeScript, TSX, JavaScript, JSX, Go, Rust, Java, C, " +
-    "C++, Ruby and shell with tree-sitter; a file with syntax errors still lists what parsed. Use " +
-    "it to plan before reading a large file, to read just the lines you need with read_file, and " +
-    "to get exact names for implement_task's symbols. Cheap: a few milliseconds to ~100 ms. Up to " +
-    "the default 60 items the list is also capped near 3,000 characters; a note says how many " +
-    "items were left out and which max_items shows them all.",
+  description: prose(description),
   input: z.object({
     path: z.string().max(4096).describe("File to outline, relative to the project root"),
     max_items: z.number().default(60).describe(

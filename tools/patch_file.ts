@@ -1,43 +1,17 @@
 /** patch_file: replace, insert or append lines of a file shown with line numbers, once per read. */
 import { z } from "zod";
-import { quote, ToolError } from "../lib/boundary.ts";
+import description from "./patch_file.md" with { type: "text" };
+import { quote, ToolError } from "../lib/errors.ts";
 import { writeFileAtomic } from "../lib/fs_atomic.ts";
-import { decodeText } from "../lib/media.ts";
+import { decodeText, type Line, textLines, toLines } from "../lib/text.ts";
 import { resolveForWrite } from "../lib/paths.ts";
-import { fingerprint } from "../lib/state.ts";
-import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool, fingerprint, prose } from "../lib/mcp/mod.ts";
 
 const BOM = "\uFEFF";
 
-/** One line of a file and the ending it had (`""` for a last line without a newline). */
-interface Line {
-  text: string;
-  eol: string;
-}
-
-/** Splits text into lines as read_file counts them, remembering each line's ending. */
-function _split(text: string): Line[] {
-  const lines: Line[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const nl = text.indexOf("\n", i);
-    if (nl === -1) {
-      lines.push({ text: text.slice(i), eol: "" });
-      break;
-    }
-    const cr = nl > i && text[nl - 1] === "\r";
-    lines.push({ text: text.slice(i, cr ? nl - 1 : nl), eol: cr ? "\r\n" : "\n" });
-    i = nl + 1;
-  }
-  return lines;
-}
-
 /** The replacement lines: one trailing newline is optional, CR before LF is dropped. */
 function _contentLines(content: string): string[] {
-  let body = content.startsWith(BOM) ? content.slice(1) : content;
-  if (body === "") return [];
-  body = body.replace(/\r?\n$/, "");
-  return body.split("\n").map((l) => l.replace(/\r$/, ""));
+  return textLines(content.startsWith(BOM) ? content.slice(1) : content);
 }
 
 function _checkRange(from: number, to: number, total: number, rel: string): void {
@@ -76,15 +50,7 @@ function _splice(lines: Line[], from: number, to: number, added: string[]): Line
 export default defineTool({
   name: "patch_file",
   title: "Patch file",
-  description:
-    "Replace lines from_line..to_line (1-based, both inclusive) of an existing file with " +
-    "`content`. Insert without deleting: to_line = from_line - 1 (content goes before from_line). " +
-    "Append: from_line = total_lines + 1, to_line = total_lines. Empty content deletes the range. " +
-    "One trailing newline in content is optional; new lines take the file's line ending (CRLF " +
-    "stays CRLF) and the file keeps its final-newline state. The file must have been read with " +
-    "read_file line_numbers=true (any range) by this server and be unchanged since: one patch " +
-    "per read, so read it again before the next patch. Returns the new line count and the " +
-    "`changed` range of the new lines. Cheaper than write_file for small edits.",
+  description: prose(description),
   input: z.object({
     file_path: z.string().max(4096).describe("File to patch, relative to the project root"),
     from_line: z.number().int().min(1).describe("First line to replace, 1-based"),
@@ -116,36 +82,21 @@ export default defineTool({
     const info = await Deno.stat(safe.abs);
     if (info.isDirectory) throw new ToolError(`${quote(rel)} is a folder; patch_file edits files`);
     if (!info.isFile) throw new ToolError(`${quote(rel)} is not a regular file`);
-    const unread = new ToolError(
-      `${quote(rel)} has not been read with line numbers since it was opened or last patched ` +
-        `here; patch_file allows one patch per read: call read_file with line_numbers=true, ` +
-        `then patch with the numbers it shows`,
-    );
-    if (!ctx.state.shown.has(safe.abs)) throw unread;
+    ctx.state.shown.require(safe.abs, rel);
     const bytes = await Deno.readFile(safe.abs);
     const print = await fingerprint(bytes);
     const text = decodeText(bytes);
     if (text === undefined) throw new ToolError(`${quote(rel)} is not a UTF-8 text file`);
-    const bom = text.startsWith(BOM);
-    const lines = _split(bom ? text.slice(1) : text);
+    const { lines, bom } = toLines(text);
     _checkRange(from, to, lines.length, rel);
     const added = _contentLines(content);
     if (added.length === 0 && to === from - 1) {
       throw new ToolError("nothing to change: the range is empty (an insertion) and so is content");
     }
-    // Check and consume the read mark with no await in between: one patch per read.
-    const mark = ctx.state.shown.get(safe.abs);
-    if (mark === undefined) throw unread;
-    if (mark !== print) {
-      throw new ToolError(
-        `${quote(rel)} changed since it was read with line numbers; read it again with ` +
-          `line_numbers=true and patch with the new numbers`,
-      );
-    }
-    ctx.state.shown.delete(safe.abs);
+    ctx.state.shown.consume(safe.abs, rel, print); // one patch per read
     const out = _splice(lines, from, to, added);
     const body = out.map((l) => l.text + l.eol).join("");
-    await writeFileAtomic(safe.abs, (bom && out.length ? BOM : "") + body, { mode });
+    await writeFileAtomic(safe.abs, (out.length ? bom : "") + body, { mode });
     const removed = to - from + 1;
     const shift = added.length - removed;
     const last = from + added.length - 1;

@@ -1,21 +1,13 @@
 /** read_file: a file's text (a line range, optionally numbered), media as content blocks, or hex. */
 import { z } from "zod";
-import { quote, ToolError } from "../lib/boundary.ts";
-import {
-  decodeText,
-  fileUri,
-  hexDump,
-  looksBinary,
-  mediaType,
-  readHead,
-  SNIFF_BYTES,
-  toBase64,
-} from "../lib/media.ts";
+import description from "./read_file.md" with { type: "text" };
+import { quote, ToolError } from "../lib/errors.ts";
+import { fileUri, hexDump, mediaType, readHead, toBase64 } from "../lib/media.ts";
+import { decodeText, looksBinary, SNIFF_BYTES } from "../lib/text.ts";
 import { isAbsolute, normalize } from "../lib/deps.ts";
 import { fitMessage, messageCost } from "../lib/output.ts";
 import { resolveForRead } from "../lib/paths.ts";
-import { fingerprint } from "../lib/state.ts";
-import { ANNOTATIONS, defineTool, RichResult, type ToolContext } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool, prose, RichResult, type ToolContext } from "../lib/mcp/mod.ts";
 
 /**
  * Largest image, audio or video file returned as a content block: its base64 (4/3 the size) must
@@ -140,7 +132,7 @@ async function _text(
     cost += pieceCost;
     last = n;
   }
-  if (args.line_numbers) ctx.state.shown.set(abs, await fingerprint(bytes));
+  if (args.line_numbers) await ctx.state.shown.mark(abs, bytes);
   const endings = _lineEndings(text);
   return {
     status: "ok",
@@ -209,17 +201,7 @@ function _hex(head: Uint8Array, size: number, rel: string, args: Args) {
 export default defineTool({
   name: "read_file",
   title: "Read file",
-  description:
-    "Read one file of the project. Text comes back as `content` with `total_lines` and the " +
-    "inclusive 1-based `start_line`..`end_line` shown; a final newline does not count as a line. " +
-    "Pass line_numbers=true to prefix each line with its number and a tab: this is required " +
-    "before patch_file, and allows one patch of this file until it is read again. Text is cut " +
-    "at whole lines after max_chars characters (numbers included), with `truncated` and a note " +
-    "saying which start_line reads on. Line endings are kept as in the file (`line_endings` says " +
-    "crlf or mixed). Images (png, jpg, gif, webp) and audio (mp3, wav, ogg, flac, m4a, …) come " +
-    "back as image/audio content blocks and video (mp4, webm, mov, mkv, …) as an embedded " +
-    "resource, after a JSON summary, up to 7 MB; other binaries as a hex dump of their first " +
-    "4 KB at most. Folders: use list_files. Text files over 64 MB: use shell.",
+  description: prose(description),
   input,
   output: z.looseObject({
     status: z.string(),

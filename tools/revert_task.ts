@@ -1,21 +1,14 @@
 /** revert_task: undo a task from its backups in .localexec/<id>.orig/. */
 import { z } from "zod";
+import description from "./revert_task.md" with { type: "text" };
 import { loadConfig } from "../lib/config.ts";
-import { withProjectLock } from "../lib/lock.ts";
-import { revertTask, TASK_ID, unknownTask } from "../lib/tasks.ts";
-import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
+import { revertTask, TASK_ID, unknownTask, withProjectLock } from "../lib/tasks/mod.ts";
+import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
 
 export default defineTool({
   name: "revert_task",
   title: "Revert task",
-  description:
-    "Undo a task (implement_task) by restoring its backups from .localexec/<id>.orig/: originals " +
-    "come back byte for byte with their file modes, files the task created are removed. Works for " +
-    "a run that was interrupted. Files changed by someone else after the task are left alone and " +
-    "listed under `skipped` unless force is true. Touches only the task's own files. Answers " +
-    '{"status":"reverted","restore":[...],"remove":[...]}; dry_run answers status "dry_run" with ' +
-    'the same lists and changes nothing; a second revert answers "already_reverted". Takes the ' +
-    "project write lock. Cheap.",
+  description: prose(description),
   input: z.object({
     task_id: z.string().max(64).describe("The task to undo"),
     dry_run: z.boolean().default(false).describe(

@@ -1,38 +1,23 @@
 /** run_checks: run the project's configured checks under the project write lock. */
 import { z } from "zod";
-import { ToolError } from "../lib/boundary.ts";
-import { runChecks } from "../lib/checks.ts";
+import description from "./run_checks.md" with { type: "text" };
+import { ToolError } from "../lib/errors.ts";
+import { gitChangedFiles, runChecks } from "../lib/checks.ts";
 import { loadToolConfig, selectChecks } from "../lib/config.ts";
 import { basename, join } from "../lib/deps.ts";
-import { withProjectLock } from "../lib/lock.ts";
-import { runProcess } from "../lib/process.ts";
-import { listTasks, readTask, storeDir, storeRel, TASK_ID, unknownTask } from "../lib/tasks.ts";
-import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
+import {
+  listTasks,
+  readTask,
+  storeDir,
+  storeRel,
+  TASK_ID,
+  unknownTask,
+  withProjectLock,
+} from "../lib/tasks/mod.ts";
+import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
 
 /** The log every run_checks call rewrites. */
 const LOG_NAME = "run_checks.log";
-
-async function _git(root: string, args: string[]): Promise<string[] | undefined> {
-  const r = await runProcess(["git", ...args], {
-    cwd: root,
-    timeoutS: 20,
-    keepBytes: 1 << 20,
-    env: { GIT_OPTIONAL_LOCKS: "0" },
-  });
-  if (r.code !== 0 || r.droppedBytes) return undefined;
-  return r.output.split("\0").filter(Boolean);
-}
-
-/** Tracked files with uncommitted changes, relative to `root`; empty outside a git repository. */
-export async function gitChangedFiles(root: string): Promise<string[]> {
-  const base = ["diff", "--name-only", "-z", "--relative", "--no-renames"];
-  const vsHead = await _git(root, [...base, "HEAD", "--"]);
-  if (vsHead) return vsHead;
-  // A repository without commits yet: staged and unstaged changes.
-  const staged = await _git(root, [...base, "--cached", "--"]) ?? [];
-  const unstaged = await _git(root, [...base, "--"]) ?? [];
-  return [...new Set([...staged, ...unstaged])];
-}
 
 async function _files(root: string, taskId?: string): Promise<string[]> {
   if (taskId !== undefined) {
@@ -47,16 +32,7 @@ async function _files(root: string, taskId?: string): Promise<string[]> {
 export default defineTool({
   name: "run_checks",
   title: "Run checks",
-  description:
-    "Run the checks configured in .localexec.json (lint, tests, …) in the order written and get " +
-    'a short verdict: {"status":"passed"|"failed","results":[{"name","ok","secs"}],"log",' +
-    '"failed_check","output"}. `output` is the first failing check\'s output, trimmed to about ' +
-    "2,000 characters (head and tail); every check's full output is in .localexec/run_checks.log. " +
-    "All selected checks run even after one fails. Checks whose command uses {files} run on the " +
-    "files of task_id, or by default on the files of all open (not reverted) tasks plus tracked " +
-    'files with uncommitted git changes; with no matching file they are reported "skipped":true. ' +
-    "Takes the project write lock (waits while implement_task runs). Costs as long as the checks " +
-    "take.",
+  description: prose(description),
   input: z.object({
     names: z.array(z.string().max(64)).max(20).optional().describe("Checks to run; default all"),
     task_id: z.string().max(64).optional().describe("Run file-scoped checks on this task's files"),

@@ -1,10 +1,18 @@
 /** show_patch: a task's diff reduced to its changed lines plus one line of context. */
 import { z } from "zod";
-import { ToolError } from "../lib/boundary.ts";
-import { reducePatch } from "../lib/patch.ts";
+import description from "./show_patch.md" with { type: "text" };
+import { ToolError } from "../lib/errors.ts";
 import { resolveLexically, toRel } from "../lib/paths.ts";
-import { readTask, storeRel, TASK_ID, taskDiff, taskPaths, unknownTask } from "../lib/tasks.ts";
-import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
+import {
+  readTask,
+  reducePatch,
+  storeRel,
+  TASK_ID,
+  taskDiff,
+  taskPaths,
+  unknownTask,
+} from "../lib/tasks/mod.ts";
+import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
 
 const MIN_LINES = 5;
 const MAX_LINES = 300;
@@ -12,12 +20,7 @@ const MAX_LINES = 300;
 export default defineTool({
   name: "show_patch",
   title: "Show task patch",
-  description:
-    "Show what a task changed: its diff against the backups, reduced to the changed lines plus " +
-    "one line of context, with hunk headers giving line numbers (`diff`). Pass `file` to see one " +
-    "file; max_lines (default 60, clamped to 5-300) caps the lines, and `note` says when lines " +
-    "were dropped. The full patch is .localexec/<id>.patch (`patch`). Cheap; use it to review a " +
-    "passed task without reading whole files.",
+  description: prose(description),
   input: z.object({
     task_id: z.string().max(64).describe("The task whose diff to show"),
     file: z.string().max(4096).nullable().optional().describe("Show only this file"),

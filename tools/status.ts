@@ -3,15 +3,17 @@
  * which tools are on. The Ollama client is loaded on first use to keep start-up light.
  */
 import { z } from "zod";
+import description from "./status.md" with { type: "text" };
+import { errorLine, ToolError } from "../lib/errors.ts";
 import { type Config, loadToolConfig } from "../lib/config.ts";
 import { basename } from "../lib/deps.ts";
-import { listTasks, taskTotals } from "../lib/tasks.ts";
-import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
+import { listTasks, taskTotals } from "../lib/tasks/mod.ts";
+import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
 import { VERSION } from "../lib/version.ts";
 
 /** What Ollama says about the configured model. */
 async function _model(config: Config, signal: AbortSignal): Promise<Record<string, unknown>> {
-  const { createOllama, findModel } = await import("../lib/ollama.ts");
+  const { createOllama, findModel } = await import("../lib/ollama/mod.ts");
   const ollama = createOllama(config.ollama_host, { connectTimeoutS: 5 });
   const version = await ollama.version({ signal });
   if (!config.model) return { ollama_version: version };
@@ -34,12 +36,7 @@ async function _model(config: Config, signal: AbortSignal): Promise<Record<strin
 export default defineTool({
   name: "status",
   title: "Status",
-  description:
-    "Health check, no parameters: the project name, the configured model and checks, whether the " +
-    "model is installed and loaded in Ollama (and with which context length), how many tasks are " +
-    "recorded with totals of the work done locally, and which tools are off and why. status is " +
-    '"error" with the reason when the config is invalid or Ollama is unreachable. Use it first ' +
-    "when implement_task fails to start. Takes under a second (5 s when Ollama does not answer).",
+  description: prose(description),
   input: z.object({}),
   output: z.looseObject({ status: z.string() }),
   needs: ["read"],
@@ -65,11 +62,10 @@ export default defineTool({
     try {
       model = await _model(config, ctx.signal);
     } catch (err) {
-      const reason = err instanceof Error ? err.message.split("\n", 1)[0] : String(err);
       hints.push(
         "start Ollama (`ollama serve`), then run `ollama list` to see the installed models",
       );
-      return { status: "error", error: reason, escalate: false, ...base, hint: hints.join("; ") };
+      throw new ToolError(errorLine(err), { ...base, hint: hints.join("; ") });
     }
     if (typeof model.hint === "string") hints.push(model.hint);
     const { hint: _, ...facts } = model;

@@ -1,9 +1,10 @@
 /** write_file: create or overwrite one file atomically, creating its folders. */
 import { z } from "zod";
-import { quote, ToolError } from "../lib/boundary.ts";
+import description from "./write_file.md" with { type: "text" };
+import { quote, ToolError } from "../lib/errors.ts";
 import { writeFileAtomic } from "../lib/fs_atomic.ts";
 import { ensureParent, resolveForWrite } from "../lib/paths.ts";
-import { ANNOTATIONS, defineTool } from "../lib/tool.ts";
+import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
 
 /** Lines in `text` as read_file counts them: a final newline does not start another line. */
 function _countLines(text: string): number {
@@ -15,15 +16,7 @@ function _countLines(text: string): number {
 export default defineTool({
   name: "write_file",
   title: "Write file",
-  description:
-    "Create a file or replace its whole content, relative to the project root. Missing parent " +
-    "folders are created. The write is atomic (a temporary file renamed over the old one), so " +
-    "readers never see half a file; a symlink inside the project is written through to its " +
-    "target. `mode` sets the permission bits (e.g. 493 = 0o755 for a script); without it an " +
-    "existing file keeps its mode and a new one gets 420 (0o644). Files under .git/ and " +
-    ".localexec/ are refused. Returns bytes and lines written and whether the file was created. " +
-    "For a change to a few lines of an existing file, patch_file is cheaper: read it with " +
-    "line_numbers=true first.",
+  description: prose(description),
   input: z.object({
     file_path: z.string().max(4096).describe(
       "File to create or overwrite, relative to the project root",
@@ -58,7 +51,7 @@ export default defineTool({
     const bytes = new TextEncoder().encode(content);
     await writeFileAtomic(safe.abs, bytes, { mode });
     // Line numbers shown before are stale now: patch_file needs a fresh read.
-    ctx.state.shown.delete(safe.abs);
+    ctx.state.shown.forget(safe.abs);
     return {
       status: "ok",
       path: safe.rel,

@@ -1,57 +1,11 @@
 /**
- * A file as lines that each keep their own line ending, so LF, CRLF, mixed endings, a byte-order
- * mark and a missing final newline all survive an edit untouched outside the edited lines.
+ * Line helpers of the edit applier. A file is a `LineFile` (`lib/text.ts`): lines that each keep
+ * their own ending, so LF, CRLF, mixed endings, a byte-order mark and a missing final newline all
+ * survive an edit untouched outside the edited lines.
  */
 
-/** One line of a file: its text without the line ending, and the ending (`""` on a last line). */
-export interface Line {
-  text: string;
-  eol: string;
-}
-
-/** A file split into lines, plus what to put back around them. */
-export interface LineFile {
-  lines: Line[];
-  /** `"\r\n"` when most line endings are CRLF, else `"\n"`: the ending for new lines. */
-  eol: string;
-  bom: string;
-}
-
-/** Splits `content` into lines; `fallbackEol` is the ending used when the file has none yet. */
-export function toLines(content: string, fallbackEol = "\n"): LineFile {
-  const bom = content.startsWith("\uFEFF") ? "\uFEFF" : "";
-  const body = bom ? content.slice(1) : content;
-  const lines: Line[] = [];
-  let crlf = 0;
-  let lf = 0;
-  let start = 0;
-  while (start < body.length) {
-    const nl = body.indexOf("\n", start);
-    if (nl < 0) {
-      lines.push({ text: body.slice(start), eol: "" });
-      break;
-    }
-    const cr = nl > start && body[nl - 1] === "\r";
-    if (cr) crlf++;
-    else lf++;
-    lines.push({ text: body.slice(start, cr ? nl - 1 : nl), eol: cr ? "\r\n" : "\n" });
-    start = nl + 1;
-  }
-  const eol = crlf + lf === 0 ? fallbackEol : crlf > lf ? "\r\n" : "\n";
-  return { lines, eol, bom };
-}
-
-/** Joins lines back into text. */
-export function fromLines(file: LineFile): string {
-  return file.bom + file.lines.map((l) => l.text + l.eol).join("");
-}
-
-/** Splits edit text (whole lines ending in `\n`, see `types.ts`) into line texts. */
-export function textLines(text: string): string[] {
-  if (text === "") return [];
-  const body = text.endsWith("\n") ? text.slice(0, -1) : text;
-  return body.split("\n").map((l) => l.replace(/\r$/, ""));
-}
+export { fromLines, type Line, type LineFile, textLines, toLines } from "../text.ts";
+import type { LineFile } from "../text.ts";
 
 /** Joins line texts into edit text: each line ending in `\n`. */
 export function joinLines(lines: readonly string[]): string {

@@ -17,7 +17,7 @@ function _q(text: string): string {
 }
 
 /** Quotes `file[start, end)` with right-aligned 1-based line numbers, `12| text`. */
-export function quoteLines(file: readonly string[], start: number, end: number): string {
+function quoteLines(file: readonly string[], start: number, end: number): string {
   const width = String(end).length;
   const out: string[] = [];
   for (let i = start; i < end; i++) out.push(`${String(i + 1).padStart(width)}| ${_clip(file[i])}`);

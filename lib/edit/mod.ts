@@ -1,5 +1,5 @@
 /**
- * Reply parsing and edit application for implement_task (SPEC §7). Pure functions: nothing here
+ * Reply parsing and edit application for implement_task (docs/ARCHITECTURE.md, "Delegation"). Pure functions: nothing here
  * reads or writes files.
  *
  * ```ts

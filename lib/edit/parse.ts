@@ -1,5 +1,5 @@
 /**
- * parseReply: turns a model's reply into edits, a question, or a problem to send back (SPEC §7).
+ * parseReply: turns a model's reply into edits, a question, or a problem to send back (docs/ARCHITECTURE.md, "Delegation").
  *
  * Accepted: SEARCH/REPLACE blocks after a path line (`path`, `path:`, `### path`, `**path**`,
  * `` `path` ``, `File: path`, `# path`), fenced or not, or with the path as the fence's first

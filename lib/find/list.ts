@@ -7,7 +7,9 @@
  * trees), while the untracked, not ignored files, which need a walk of the work tree, are listed
  * in the background: the search can start on the tracked files meanwhile.
  */
-import { ALWAYS_SKIPPED, walkProject } from "./walk.ts";
+import { PROTECTED_NAMES } from "../paths.ts";
+import { gitEntries, mayRun } from "../process.ts";
+import { walkProject } from "./walk.ts";
 
 /** The listing and where it came from. */
 export interface Listing {
@@ -23,19 +25,10 @@ export interface Listing {
 /** Modes of index entries that are not regular files: symbolic links and submodules. */
 const NOT_FILES = new Set(["120000", "160000"]);
 
-/** True when Deno lets this process run `git` (never prompts). */
-export function mayRunGit(): boolean {
-  try {
-    return Deno.permissions.querySync({ name: "run", command: "git" }).state === "granted";
-  } catch {
-    return false;
-  }
-}
-
 function _skipped(path: string): boolean {
   const slash = path.indexOf("/");
-  if (ALWAYS_SKIPPED.has(slash < 0 ? path : path.slice(0, slash))) return true;
-  for (const name of ALWAYS_SKIPPED) if (path.includes(`/${name}/`)) return true;
+  if (PROTECTED_NAMES.has(slash < 0 ? path : path.slice(0, slash))) return true;
+  for (const name of PROTECTED_NAMES) if (path.includes(`/${name}/`)) return true;
   return false;
 }
 
@@ -48,26 +41,8 @@ function _isRegularFile(path: string): boolean {
 }
 
 /** Runs `git ls-files ARGS -z` in `root`: the NUL-separated entries, or undefined on failure. */
-async function _git(
-  root: string,
-  args: string[],
-  signal: AbortSignal,
-): Promise<string[] | undefined> {
-  try {
-    const out = await new Deno.Command("git", {
-      args: ["-c", "core.fsmonitor=false", "ls-files", ...args, "-z"],
-      cwd: root,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "null",
-      env: { GIT_OPTIONAL_LOCKS: "0" },
-      signal,
-    }).output();
-    if (!out.success) return undefined;
-    return new TextDecoder().decode(out.stdout).split("\0").filter((e) => e !== "");
-  } catch {
-    return undefined;
-  }
+function _git(root: string, args: string[], signal: AbortSignal): Promise<string[] | undefined> {
+  return gitEntries(root, ["ls-files", ...args, "-z"], signal);
 }
 
 /** The tracked regular files, from `git ls-files -s` entries (`mode object stage<TAB>path`). */
@@ -101,7 +76,7 @@ export async function listProject(
   signal?: AbortSignal,
   useGit = true,
 ): Promise<Listing> {
-  if (useGit && mayRunGit()) {
+  if (useGit && mayRun("git")) {
     const stop = new AbortController();
     const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
     const others = _git(root, ["-o", "--exclude-standard"], both);

@@ -5,7 +5,7 @@
  * In a git work tree the tracked files are searched first, while git lists the untracked ones;
  * then those, and the two sets of matches are merged: results are always in path order.
  */
-import { quote, ToolError } from "../boundary.ts";
+import { quote, ToolError } from "../errors.ts";
 import { compileGlob } from "./glob.ts";
 import { listProject } from "./list.ts";
 import { compileMatcher, type MatcherSpec } from "./scan.ts";

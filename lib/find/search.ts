@@ -9,7 +9,7 @@
  * clear error naming the file. The main thread never runs the pattern, so the server keeps
  * answering meanwhile.
  */
-import { ToolError } from "../boundary.ts";
+import { ToolError } from "../errors.ts";
 import {
   controlSlots,
   CTL_STOP,

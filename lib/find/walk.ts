@@ -7,10 +7,8 @@
  * The walk reads folders synchronously (three times faster than the async API) but yields to the
  * event loop every few milliseconds, so the server keeps answering while it runs.
  */
+import { PROTECTED_NAMES } from "../paths.ts";
 import { type IgnoreFile, isIgnored, parseIgnore } from "./ignore.ts";
-
-/** Folder names find never enters. */
-export const ALWAYS_SKIPPED = new Set([".git", ".localexec"]);
 
 const YIELD_EVERY_MS = 15;
 
@@ -60,7 +58,7 @@ export async function walkProject(root: string, signal?: AbortSignal): Promise<s
     for (const entry of entries) {
       const path = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory) {
-        if (ALWAYS_SKIPPED.has(entry.name)) continue;
+        if (PROTECTED_NAMES.has(entry.name)) continue;
         if (isIgnored(stack, path, true)) continue;
         queue.push({ rel: path, stack });
       } else if (entry.isFile) {

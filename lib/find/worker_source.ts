@@ -17,7 +17,7 @@ import { _newlines, CONTEXT_BEFORE, cutLine, makeScanner, MAX_LINE_CHARS } from 
 import { searchWorkerMain } from "./worker.ts";
 
 /** The worker's whole source. */
-export function workerSource(): string {
+function workerSource(): string {
   const constants = {
     BINARY_PROBE_BYTES,
     CTL_NEXT_CHUNK,

@@ -1,15 +1,14 @@
 /**
  * One implement_task attempt: build the prompt, ask the model, parse and apply its reply.
- * Running the checks and deciding what comes next is the loop's job (`run.ts`).
+ * Running the checks and deciding what comes next is the loop's job (`loop.ts`).
  */
-import { checkTruncation, chooseNumCtx } from "../context_size.ts";
-import { applyEdits, chooseReplyFormat, parseReply } from "../edit/mod.ts";
-import type { ApplyFailure } from "../edit/types.ts";
-import type { ChatResult, OllamaClient } from "../ollama.ts";
+import { checkTruncation, chooseNumCtx } from "./context_size.ts";
+import { applyEdits, type ApplyFailure, chooseReplyFormat, parseReply } from "../edit/mod.ts";
+import type { ChatResult, OllamaClient } from "../ollama/mod.ts";
 import type { Config } from "../config.ts";
 import { buildPrompt, type PromptFile } from "./prompt.ts";
 import type { TaskPlan } from "./plan.ts";
-import { estimateTokens } from "../context_size.ts";
+import { estimateTokens } from "./context_size.ts";
 
 /** Tokens the context files may take beyond the rest of the prompt, unless the model is smaller. */
 const CONTEXT_SOFT_LIMIT = 24_000;

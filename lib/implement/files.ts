@@ -2,8 +2,8 @@
  * The task's files as bytes: snapshots of them, their text, and what a restore needs to know.
  */
 import { join } from "../deps.ts";
-import { decodeText } from "../media.ts";
-import { newDirs, readCurrent } from "../tasks.ts";
+import { decodeText } from "../text.ts";
+import { newDirs, readCurrent } from "../tasks/mod.ts";
 
 /** Project-relative path → bytes, or null when the file does not exist. */
 export type Snapshot = Map<string, Uint8Array | null>;
@@ -32,10 +32,4 @@ export async function missingDirs(root: string, snap: Snapshot): Promise<string[
     for (const d of await newDirs(root, rel)) if (!out.includes(d)) out.push(d);
   }
   return out;
-}
-
-/** True when two snapshots of one file hold the same bytes (or both say it does not exist). */
-export function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
-  if (a === null || b === null) return a === b;
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

@@ -1,15 +1,16 @@
 /**
- * The attempts of one implement_task run (SPEC §7 steps 4-6): ask the model, apply its reply, run
+ * The attempts of one implement_task run (docs/ARCHITECTURE.md, "Delegation"): ask the model, apply its reply, run
  * the checks, feed what went wrong back, and finish with the verdict, the patch and the record.
  */
 import { runChecks } from "../checks.ts";
 import type { Config } from "../config.ts";
 import { join } from "../deps.ts";
-import type { OllamaClient } from "../ollama.ts";
-import { applyFiles, storeRel, taskPaths, updateTask, writePatch } from "../tasks.ts";
-import type { ToolContext } from "../tool.ts";
+import type { OllamaClient } from "../ollama/mod.ts";
+import { applyFiles, storeRel, taskPaths, updateTask, writePatch } from "../tasks/mod.ts";
+import type { ToolContext } from "../mcp/mod.ts";
 import { type ModelFacts, runAttempt } from "./attempt.ts";
-import { sameBytes, type Snapshot, snapshot, texts } from "./files.ts";
+import { sameBytes } from "../text.ts";
+import { type Snapshot, snapshot, texts } from "./files.ts";
 import type { TaskPlan } from "./plan.ts";
 import { fitVerdict, type Verdict } from "./verdict.ts";
 

@@ -2,11 +2,11 @@
  * Step 1 of implement_task: check the input against the project and the configuration before
  * anything is touched, and gather what the attempts need (the task's plan).
  */
-import { quote, ToolError } from "../boundary.ts";
+import { quote, ToolError } from "../errors.ts";
 import { type Check, type Config, selectChecks } from "../config.ts";
-import { decodeText } from "../media.ts";
+import { decodeText } from "../text.ts";
 import { resolveForRead, resolveForWrite } from "../paths.ts";
-import { resolveSymbols } from "../symbols.ts";
+import { resolveSymbols } from "./symbols.ts";
 import type { LineRange } from "./prompt.ts";
 
 /** implement_task's arguments, as validated by its schema. */

@@ -5,13 +5,13 @@
  *
  * Pure: the caller reads the files and decides the budget.
  */
-import { estimateTokens } from "../context_size.ts";
-import { formatInstructions } from "../edit/mod.ts";
-import type { ReplyFormat } from "../edit/types.ts";
-import type { ChatMessage } from "../ollama.ts";
+import { estimateTokens } from "./context_size.ts";
+import { formatInstructions, type ReplyFormat } from "../edit/mod.ts";
+import type { ChatMessage } from "../ollama/mod.ts";
+import { splitLines } from "../text.ts";
 
 /** Lines shown above and below each symbol. */
-export const SYMBOL_MARGIN = 3;
+const SYMBOL_MARGIN = 3;
 
 /** A 1-based inclusive line range. */
 export interface LineRange {
@@ -108,8 +108,7 @@ export function mergeRanges(
  * Shows only `ranges` of `content`, with a marker line for each gap (`⋯ lines 1-119 not shown ⋯`).
  */
 export function excerpt(content: string, ranges: LineRange[]): string {
-  const lines = content.split("\n");
-  if (lines.at(-1) === "") lines.pop();
+  const lines = splitLines(content);
   const parts: string[] = [];
   let next = 1;
   for (const r of mergeRanges(ranges, lines.length)) {

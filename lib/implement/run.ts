@@ -1,9 +1,9 @@
 /**
- * implement_task (SPEC §7): read the config, check the input and the model, take the project lock,
+ * implement_task (docs/ARCHITECTURE.md, "Delegation"): read the config, check the input and the model, take the project lock,
  * begin the task (record and backups first), then run its attempts (`loop.ts`). A run that an
  * error ends puts the tree back as it was before the call; a cancelled one stays revertable.
  */
-import { ToolError } from "../boundary.ts";
+import { errorLine, ToolError } from "../errors.ts";
 import { type Config, loadToolConfig } from "../config.ts";
 import {
   createOllama,
@@ -11,10 +11,16 @@ import {
   OLLAMA_DEFAULTS,
   type OllamaClient,
   OllamaError,
-} from "../ollama.ts";
-import { withProjectLock } from "../lock.ts";
-import { appendLog, beginTask, storeRel, updateTask, writePatch } from "../tasks.ts";
-import type { ToolContext } from "../tool.ts";
+} from "../ollama/mod.ts";
+import {
+  appendLog,
+  beginTask,
+  storeRel,
+  updateTask,
+  withProjectLock,
+  writePatch,
+} from "../tasks/mod.ts";
+import type { ToolContext } from "../mcp/mod.ts";
 import type { ModelFacts } from "./attempt.ts";
 import { missingDirs, snapshot } from "./files.ts";
 import { Loop } from "./loop.ts";
@@ -108,11 +114,7 @@ async function _stopped(loop: Loop, err: unknown): Promise<Verdict> {
   const { root, signal } = loop.ctx;
   const { id } = loop.plan;
   const cancelled = signal.aborted || (err instanceof OllamaError && err.kind === "cancelled");
-  const message = cancelled
-    ? "cancelled"
-    : err instanceof Error
-    ? err.message.split("\n", 1)[0]
-    : String(err);
+  const message = cancelled ? "cancelled" : errorLine(err);
   await loop.log(`\n--- stopped: ${message}`).catch(() => {});
   // "error" leaves the tree as it was before this call; a cancelled run keeps its edits, which
   // revert_task undoes.
@@ -130,14 +132,14 @@ async function _stopped(loop: Loop, err: unknown): Promise<Verdict> {
       ? "cancelled with edits in the tree; revert_task undoes them"
       : undefined,
   ].filter(Boolean);
-  const base = errorVerdict(message, { escalate: false });
+  const { status, why, error } = errorVerdict(message, { escalate: false });
   return fitVerdict({
-    status: "error",
+    status,
     attempts: loop.attempt,
     log: storeRel(`${id}.log`),
     escalate: false,
-    why: base.why,
-    error: message,
+    why,
+    error,
     ...(notes.length ? { note: notes.join("; ") } : {}),
   });
 }

@@ -1,6 +1,7 @@
 /**
- * The short JSON verdict implement_task answers with (tool reference, SPEC §6).
+ * The short JSON verdict implement_task answers with (docs/ARCHITECTURE.md, "Results").
  */
+import { clip } from "../errors.ts";
 
 /** implement_task's result. Always: status, attempts, escalate, why; the rest when relevant. */
 export interface Verdict {
@@ -22,8 +23,11 @@ export interface Verdict {
   note?: string;
 }
 
-/** The most characters a verdict takes, `failed_check` aside (SPEC §6: about 1,000). */
-export const MAX_VERDICT_CHARS = 1000;
+/** Marks text cut from a verdict: the whole of it is in the task log. */
+const LOG_NOTE = "(the log has the rest)";
+
+/** The most characters a verdict takes, `failed_check` aside (about 1,000: docs/ARCHITECTURE.md, "Results"). */
+const MAX_VERDICT_CHARS = 1000;
 
 /** An `error` verdict: bad input, config, Ollama, lock; the tree is as it was. */
 export function errorVerdict(
@@ -39,10 +43,6 @@ export function errorVerdict(
   };
 }
 
-function _clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 30).trimEnd()}… (the log has the rest)`;
-}
-
 function _size(v: Verdict): number {
   const { failed_check: _, ...rest } = v;
   return JSON.stringify(rest).length;
@@ -55,10 +55,10 @@ function _size(v: Verdict): number {
  */
 export function fitVerdict(v: Verdict): Verdict {
   const out: Verdict = { ...v };
-  if (out.question !== undefined) out.question = _clip(out.question, 500);
-  if (out.error !== undefined) out.error = _clip(out.error, 400);
-  if (out.note !== undefined) out.note = _clip(out.note, 250);
-  if (out.warnings) out.warnings = out.warnings.slice(0, 3).map((w) => _clip(w, 200));
+  if (out.question !== undefined) out.question = clip(out.question, 500, LOG_NOTE);
+  if (out.error !== undefined) out.error = clip(out.error, 400, LOG_NOTE);
+  if (out.note !== undefined) out.note = clip(out.note, 250, LOG_NOTE);
+  if (out.warnings) out.warnings = out.warnings.slice(0, 3).map((w) => clip(w, 200, LOG_NOTE));
   for (let keep = 2; _size(out) > MAX_VERDICT_CHARS && keep >= 0; keep--) {
     if (out.warnings) out.warnings = out.warnings.slice(0, keep);
     if (out.truncated && out.truncated.length > keep + 1) {
@@ -66,8 +66,10 @@ export function fitVerdict(v: Verdict): Verdict {
     }
   }
   if (out.warnings?.length === 0) delete out.warnings;
-  if (_size(out) > MAX_VERDICT_CHARS && out.question) out.question = _clip(out.question, 200);
-  if (_size(out) > MAX_VERDICT_CHARS && out.error) out.error = _clip(out.error, 200);
+  if (_size(out) > MAX_VERDICT_CHARS && out.question) {
+    out.question = clip(out.question, 200, LOG_NOTE);
+  }
+  if (_size(out) > MAX_VERDICT_CHARS && out.error) out.error = clip(out.error, 200, LOG_NOTE);
   return out;
 }
 

@@ -6,6 +6,7 @@
  * host in it, the fix after a colon, no stack trace and no final period.
  */
 import { hostPort } from "../config.ts";
+import { isPermissionError } from "../errors.ts";
 
 /** What went wrong, coarsely enough for a caller to decide what to do next. */
 export type OllamaErrorKind =
@@ -48,7 +49,7 @@ export function snippet(text: string, max = 120): string {
 }
 
 /** The error for a host where nothing answers. */
-export function unreachableError(baseUrl: string, cause?: unknown): OllamaError {
+function unreachableError(baseUrl: string, cause?: unknown): OllamaError {
   return new OllamaError(
     "unreachable",
     `Ollama is not reachable at ${baseUrl}: start \`ollama serve\`, or set ollama_host in .localexec.json`,
@@ -57,7 +58,7 @@ export function unreachableError(baseUrl: string, cause?: unknown): OllamaError 
 }
 
 /** The error for a host Deno's permissions do not let this process reach. */
-export function notPermittedError(baseUrl: string, cause?: unknown): OllamaError {
+function notPermittedError(baseUrl: string, cause?: unknown): OllamaError {
   const host = _safeHostPort(baseUrl);
   return new OllamaError(
     "unreachable",
@@ -67,7 +68,7 @@ export function notPermittedError(baseUrl: string, cause?: unknown): OllamaError
 }
 
 /** The error for a model Ollama does not have. */
-export function modelMissingError(model: string): OllamaError {
+function modelMissingError(model: string): OllamaError {
   return new OllamaError(
     "model_missing",
     `model "${model}" is not installed: run \`ollama pull ${model}\` (see \`ollama list\`)`,
@@ -118,7 +119,7 @@ export function statusError(
 /** Maps an error thrown by `fetch` itself (no response) to an {@linkcode OllamaError}. */
 export function fetchError(baseUrl: string, err: unknown): OllamaError {
   if (err instanceof OllamaError) return err;
-  if (err instanceof Deno.errors.NotCapable || err instanceof Deno.errors.PermissionDenied) {
+  if (isPermissionError(err)) {
     return notPermittedError(baseUrl, err);
   }
   return unreachableError(baseUrl, err);

@@ -81,7 +81,7 @@ const MAX_SIGNATURE = 100;
  * line breaks go (`f(\n  a,\n)` → `f(a)`); `<` and `>` count as brackets only when they touch a
  * name (`Map<\n  K\n>` → `Map<K>`), so `class C < Base` keeps its spaces.
  */
-export function tidySignature(text: string, fromBody: boolean): string {
+function tidySignature(text: string, fromBody: boolean): string {
   let s = text.replace(/\s+/g, " ").replace(/([([{]|(?<=\S)<) /g, "$1")
     .replace(/ ([)\]}]|>(?![ =]))/g, "$1").replace(/,([)\]}>])/g, "$1").trim();
   if (fromBody) s = s.replace(/\s*(\{|:|=>|=)$/, "");
@@ -89,7 +89,7 @@ export function tidySignature(text: string, fromBody: boolean): string {
 }
 
 /** 1-based last line of `node`, not counting a trailing newline it swallowed. */
-export function lastLine(node: Node): number {
+function lastLine(node: Node): number {
   const end = node.endPosition;
   return end.column === 0 && end.row > node.startPosition.row ? end.row : end.row + 1;
 }

@@ -6,7 +6,8 @@
  * the checks outline needs (supported language, size, UTF-8); {@linkcode formatItems} renders the
  * `start-end|kind|name|signature` lines within a character budget.
  */
-import { ToolError } from "../boundary.ts";
+import { ToolError } from "../errors.ts";
+import { decodeText, SNIFF_BYTES } from "../text.ts";
 import { mergeNeighbours, type OutlineItem, type Rules, walk } from "./items.ts";
 import { type LanguageId, languageOf, SUPPORTED_EXTENSIONS } from "./languages.ts";
 import { withTree } from "./parser.ts";
@@ -34,7 +35,7 @@ const RULES: Record<LanguageId, Rules> = {
 };
 
 /** Files larger than this are refused: parsing them would hold the server for too long. */
-export const MAX_OUTLINE_BYTES = 4 * 1024 * 1024;
+const MAX_OUTLINE_BYTES = 4 * 1024 * 1024;
 
 /** What {@linkcode outlineSource} found. */
 export interface Outline {
@@ -92,14 +93,12 @@ export async function readSource(abs: string, rel: string): Promise<Source> {
     );
   }
   const bytes = await Deno.readFile(abs);
-  if (bytes.subarray(0, 8192).includes(0)) {
-    throw new ToolError(`file ${JSON.stringify(rel)} is binary`);
+  const text = decodeText(bytes);
+  if (text === undefined) {
+    const binary = bytes.subarray(0, SNIFF_BYTES).includes(0);
+    throw new ToolError(`file ${JSON.stringify(rel)} is ${binary ? "binary" : "not UTF-8 text"}`);
   }
-  try {
-    return { language, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
-  } catch {
-    throw new ToolError(`file ${JSON.stringify(rel)} is not UTF-8 text`);
-  }
+  return { language, text: text.startsWith("\uFEFF") ? text.slice(1) : text };
 }
 
 /** One item as `start-end|kind|name|signature`. */
@@ -108,8 +107,8 @@ export function formatItem(item: OutlineItem): string {
 }
 
 /** The default `max_items`, and the character cap that comes with it. */
-export const DEFAULT_MAX_ITEMS = 60;
-export const DEFAULT_MAX_CHARS = 3000;
+const DEFAULT_MAX_ITEMS = 60;
+const DEFAULT_MAX_CHARS = 3000;
 
 /** The lines to show, how many were left out, and the `max_items` that would show them all. */
 export interface Formatted {

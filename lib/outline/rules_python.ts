@@ -6,7 +6,7 @@ import type { Node } from "web-tree-sitter";
 import { bodyChildren, type Definition, fieldText, type Rules, type Scope } from "./items.ts";
 
 /** A name that reads as a constant: `MAX_SIZE`, `_DEFAULT`. */
-export const CONSTANT_NAME = /^_*[A-Z][A-Z0-9_]*$/;
+const CONSTANT_NAME = /^_*[A-Z][A-Z0-9_]*$/;
 
 function _describe(node: Node, scope: Scope): Definition | null {
   switch (node.type) {

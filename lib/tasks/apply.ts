@@ -5,12 +5,13 @@
  * tell the task's own writes from later edits by someone else even when the run dies between the
  * record update and the write. Each file is written atomically.
  */
-import { ToolError } from "../boundary.ts";
+import { ToolError } from "../errors.ts";
 import { join } from "../deps.ts";
 import { writeFileAtomic } from "../fs_atomic.ts";
-import { diffFile, type FileDiff, formatStat } from "../patch.ts";
+import { diffFile, type FileDiff, formatStat } from "./patch.ts";
 import { ensureParent, resolveForWrite } from "../paths.ts";
-import { readCurrent, readManifest, readOriginal, sha256 } from "./backup.ts";
+import { readCurrent, readManifest, readOriginal } from "./backup.ts";
+import { sha256Hex } from "../text.ts";
 import { storeRel, taskPaths } from "./dir.ts";
 import { readRecord, updateTask } from "./store.ts";
 
@@ -43,8 +44,8 @@ export async function applyFiles(root: string, id: string, edits: FileEdits): Pr
       ? enc.encode(content)
       : content;
     const now = await readCurrent(safe.abs, safe.rel);
-    const hash = bytes === null ? null : await sha256(bytes);
-    if ((now === null ? null : await sha256(now)) === hash) continue;
+    const hash = bytes === null ? null : await sha256Hex(bytes);
+    if ((now === null ? null : await sha256Hex(now)) === hash) continue;
     plan.push({ abs: safe.abs, rel: safe.rel, bytes, hash });
   }
   if (!plan.length) return [];

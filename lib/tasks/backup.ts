@@ -6,9 +6,10 @@
  * file that did not exist, the folders its creation adds). The folder is built under a temporary
  * name and renamed into place, so it is either complete or absent.
  */
-import { ToolError } from "../boundary.ts";
+import { ToolError } from "../errors.ts";
 import { dirname, join } from "../deps.ts";
 import { resolveForWrite } from "../paths.ts";
+import { sha256Hex } from "../text.ts";
 import { ensureStore, taskPaths } from "./dir.ts";
 import { appendLog, readRecord, type TaskRecord, writeRecord } from "./store.ts";
 
@@ -51,12 +52,6 @@ export interface BeginResult {
   continued: boolean;
   /** When continued: whether that earlier run's changes are still in the tree. */
   changesInTree: boolean;
-}
-
-/** SHA-256 of `bytes`, hex. */
-export async function sha256(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** Reads the regular file at `abs`; null when nothing is there. Throws for folders and the like. */
@@ -139,7 +134,7 @@ async function _backUp(root: string, dir: string, rels: string[]): Promise<Manif
       path: rel,
       existed: true,
       mode,
-      sha256: await sha256(bytes),
+      sha256: await sha256Hex(bytes),
       size: bytes.length,
     });
   }
@@ -187,7 +182,7 @@ async function _changed(root: string, manifest: Manifest): Promise<boolean> {
   for (const e of manifest.files) {
     const now = await readCurrent(join(root, e.path), e.path).catch(() => undefined);
     if (now === undefined) return true;
-    if ((now === null ? null : await sha256(now)) !== e.sha256) return true;
+    if ((now === null ? null : await sha256Hex(now)) !== e.sha256) return true;
   }
   return false;
 }

@@ -4,14 +4,14 @@
  * The folder carries its own `.gitignore` (`*`) so it never shows in `git status`. It must be a
  * real folder: a symlink planted at `.localexec` is refused rather than followed out of the root.
  */
-import { ToolError } from "../boundary.ts";
+import { ToolError } from "../errors.ts";
 import { join } from "../deps.ts";
+import { STORE_NAME } from "../paths.ts";
 
-/** The store folder's name at the root. */
-export const STORE_NAME = ".localexec";
+export { STORE_NAME };
 
 /** Task ids: letters, digits, `.`, `_` and `-`, up to 64 characters. */
-export const TASK_ID = /^[A-Za-z0-9._-]{1,64}$/;
+export const TASK_ID: RegExp = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** The store folder of `root` (it may not exist yet). */
 export function storeDir(root: string): string {
@@ -27,7 +27,10 @@ export async function ensureStore(root: string): Promise<string> {
       if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
     });
   } else if (!info.isDirectory) {
-    throw new ToolError(`${STORE_NAME} is not a real folder (a file or a link); move it away`);
+    throw new ToolError(
+      `"${STORE_NAME}" exists but is not a folder (a file or a link); localexec keeps its files ` +
+        "there: move it away",
+    );
   }
   try {
     await Deno.writeTextFile(join(dir, ".gitignore"), "*\n", { createNew: true });

@@ -7,7 +7,8 @@
 import { writeFileAtomic } from "../fs_atomic.ts";
 import { join } from "../deps.ts";
 import { ensureParent, resolveForWrite } from "../paths.ts";
-import { type ManifestEntry, readManifest, readOriginal, sha256 } from "./backup.ts";
+import { type ManifestEntry, readManifest, readOriginal } from "./backup.ts";
+import { sha256Hex } from "../text.ts";
 import { appendLog, readRecord, unknownTask, updateTask } from "./store.ts";
 
 /** Options for {@linkcode revertTask}. */
@@ -49,7 +50,7 @@ async function _plan(
   }
   const info = await Deno.lstat(safe.abs).catch(() => undefined);
   if (info && !info.isFile) return "skip";
-  const now = info ? await sha256(await Deno.readFile(safe.abs)) : null;
+  const now = info ? await sha256Hex(await Deno.readFile(safe.abs)) : null;
   const mode = info ? (info.mode ?? 0) & 0o7777 : undefined;
   const original = e.existed ? e.sha256 : null;
   const ours = now === original || written.includes(now);

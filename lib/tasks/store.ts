@@ -5,9 +5,9 @@
  * A record whose stored status is `running` is shown as `interrupted` unless its owner still holds
  * the project lock (same pid and task id): the lock file's OS lock tells, with no signal to any pid.
  */
-import { ToolError } from "../boundary.ts";
+import { ToolError } from "../errors.ts";
 import { writeFileAtomic } from "../fs_atomic.ts";
-import { lockHolder } from "../lock.ts";
+import { lockHolder } from "./lock.ts";
 import { storeDir, TASK_ID, taskPaths } from "./dir.ts";
 
 /** Where a task stands. `interrupted` is never stored: it is how a dead `running` record reads. */

@@ -1,12 +1,17 @@
 /**
- * End-to-end helpers: start the real server as a subprocess over stdio and talk to it with the
- * SDK's `Client`.
+ * End-to-end helpers: talk to the server with the SDK's `Client`, either in process through the
+ * SDK's linked in-memory transports (the protocol surface: schemas, results, errors) or with the
+ * real server as a subprocess over stdio (where the process matters: permissions, signals, stdio).
  */
 import { Client } from "@modelcontextprotocol/sdk/client";
 // @ts-types="@modelcontextprotocol/sdk/client/stdio"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { fileURLToPath } from "node:url";
-import { PRESETS } from "../../lib/presets.ts";
+// @ts-types="@modelcontextprotocol/sdk/inMemory"
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { CONFIG_NAME } from "../../lib/config.ts";
+import { availableTools, createServer, createState, PRESETS } from "../../lib/mcp/mod.ts";
+import { TOOLS } from "../../tools/mod.ts";
 
 /** Absolute path of `main.ts`. */
 export const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
@@ -28,6 +33,45 @@ export interface Connection {
   client: Client;
   transport: StdioClientTransport;
   close(): Promise<void>;
+}
+
+/** A client connected to a server in this process. */
+export interface InProcessConnection {
+  client: Client;
+  close(): Promise<void>;
+}
+
+/** Options for {@linkcode connectInProcess}: what `--read-only` and `--tools` would narrow. */
+export interface InProcessOptions {
+  readOnly?: boolean;
+  tools?: string[];
+}
+
+/**
+ * Builds the server for `root` as `main.ts` does, under this process's permissions, and connects
+ * a client to it in process: no subprocess, no Deno start-up per test.
+ */
+export async function connectInProcess(
+  root: string,
+  options: InProcessOptions = {},
+): Promise<InProcessConnection> {
+  const real = await Deno.realPath(root);
+  const tools = availableTools(TOOLS, { root: real, ollamaHost: "127.0.0.1:11434" }, {
+    readOnly: options.readOnly,
+    only: options.tools,
+  });
+  const server = createServer(createState(real, `${real}/${CONFIG_NAME}`, tools));
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "localexec-test", version: "0.0.0" });
+  await client.connect(clientSide);
+  return {
+    client,
+    async close() {
+      await client.close();
+      await server.close();
+    },
+  };
 }
 
 /** Starts `main.ts` serving `root` and connects an SDK client to it. */
@@ -58,7 +102,7 @@ export async function connect(root: string, options: ConnectOptions = {}): Promi
 }
 
 /** Calls `name` and returns the parsed JSON of its first text block. */
-export async function callJson(
+export async function callMcp(
   client: Client,
   name: string,
   args: Record<string, unknown> = {},

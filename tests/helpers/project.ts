@@ -2,9 +2,9 @@
  * Test helpers: real temporary project folders, and a tool context to call handlers directly.
  */
 import { dirname, join } from "../../lib/deps.ts";
-import { callTool } from "../../lib/boundary.ts";
-import { createState, type ServerState } from "../../lib/state.ts";
-import type { AnyTool, ToolContext } from "../../lib/tool.ts";
+import { callTool } from "../../lib/mcp/boundary.ts";
+import { createState, type ServerState } from "../../lib/mcp/state.ts";
+import type { AnyTool, ToolContext } from "../../lib/mcp/tool.ts";
 import { TOOLS } from "../../tools/mod.ts";
 
 /** Creates a temporary folder holding `files` (path → content) and returns its real path. */

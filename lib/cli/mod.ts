@@ -1,0 +1,100 @@
+/**
+ * The command line (docs/ARCHITECTURE.md, "Command line"): parsing, which is pure, and `init`,
+ * which writes a `.localexec.json` (`init.ts`).
+ */
+import { parseArgs } from "../deps.ts";
+import { firstLine } from "../errors.ts";
+
+export { initProject } from "./init.ts";
+
+/** The parsed command line. */
+export interface CliOptions {
+  command: "serve" | "call" | "init" | "status" | "version" | "help";
+  root: string;
+  config?: string;
+  tools?: string[];
+  readOnly: boolean;
+  /** For `call`: the tool name and its JSON arguments (text). */
+  tool?: string;
+  json?: string;
+}
+
+/** The text `--help` prints. */
+export const HELP = `localexec — delegate small coding steps to a local model, over MCP on stdio
+
+Usage:
+  localexec [serve] [--root DIR] [--config FILE] [--tools a,b,c] [--read-only]
+                                 serve MCP on stdio (default)
+  localexec call TOOL [JSON]     run one tool once, print its JSON result
+  localexec init                 write a .localexec.json for the project in this folder
+  localexec status               print the status tool's result
+  localexec --version | --help
+
+Options:
+  --root DIR       project root (default: the current folder); every path is relative to it
+  --config FILE    configuration file (default: <root>/.localexec.json)
+  --tools a,b,c    offer only these tools
+  --read-only      offer only tools that change nothing
+
+Tools are offered only when Deno grants what they need (--allow-read, --allow-write,
+--allow-run, --allow-net); 'localexec status' lists the ones that are off and why.`;
+
+const OPTIONS = {
+  root: { type: "string" },
+  config: { type: "string" },
+  tools: { type: "string" },
+  "read-only": { type: "boolean", default: false },
+  version: { type: "boolean", short: "V", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+/** `parseArgs` with its errors reworded as one short line each. */
+function _parse(args: string[]) {
+  try {
+    return parseArgs({ args, allowPositionals: true, strict: true, options: OPTIONS });
+  } catch (err) {
+    const message = (err as Error).message;
+    const option = message.match(/'(-[^' ]*)/)?.[1] ?? "";
+    const code = (err as { code?: string }).code;
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+      throw new TypeError(`unknown option "${option}" (try --help)`);
+    }
+    if (/argument missing|ambiguous/.test(message)) {
+      throw new TypeError(`${option} needs a value, for example ${option}=VALUE`);
+    }
+    if (/does not take an argument/.test(message)) {
+      throw new TypeError(`${option} does not take a value`);
+    }
+    throw new TypeError(firstLine(message));
+  }
+}
+
+/** Parses `args`; throws a `TypeError` with a one-line message on bad usage. */
+export function parseCli(args: string[], cwd: string): CliOptions {
+  const { values, positionals } = _parse(args);
+  const base = {
+    root: values.root || cwd,
+    config: values.config,
+    tools: values.tools?.split(",").map((t) => t.trim()).filter(Boolean),
+    readOnly: values["read-only"] ?? false,
+  };
+  if (values.help) return { ...base, command: "help" };
+  if (values.version) return { ...base, command: "version" };
+  const [command = "serve", ...rest] = positionals;
+  switch (command) {
+    case "help":
+    case "version":
+      return { ...base, command };
+    case "serve":
+    case "init":
+    case "status":
+      if (rest.length) throw new TypeError(`unexpected argument "${rest[0]}" after ${command}`);
+      return { ...base, command };
+    case "call":
+      if (!rest.length) throw new TypeError("call needs a tool name: localexec call TOOL [JSON]");
+      if (rest.length > 2) throw new TypeError("call takes a tool name and one JSON argument");
+      return { ...base, command, tool: rest[0], json: rest[1] };
+    default:
+      throw new TypeError(`unknown command "${command}" (try --help)`);
+  }
+}

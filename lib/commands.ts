@@ -1,0 +1,93 @@
+/**
+ * What `shell` and `run_python` share: the working folder check, the result shape, the output cap
+ * and run_python's temporary folder under the store.
+ */
+import { z } from "zod";
+import { join } from "./deps.ts";
+import { ToolError } from "./errors.ts";
+import { resolveForRead } from "./paths.ts";
+import type { RunResult } from "./process.ts";
+import { ensureStore } from "./tasks/mod.ts";
+
+/** Bytes of output kept from the start, and again from the end, of a command's output. */
+export const KEEP_BYTES = 15_000;
+
+/** The result fields `shell` and `run_python` share. */
+export const runOutput: z.ZodObject = z.looseObject({
+  status: z.string(),
+  exit_code: z.number().nullable().optional(),
+  output: z.string().optional(),
+  signal: z.string().optional(),
+  note: z.string().optional(),
+});
+
+/** Checks `cwd` (relative to `root`): it must be an existing folder inside the root. */
+export async function resolveCwd(root: string, cwd: string): Promise<string> {
+  const dir = await resolveForRead(root, cwd);
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(dir.abs);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) {
+      throw new ToolError(`cwd: folder "${dir.rel}" does not exist`);
+    }
+    throw err;
+  }
+  if (!info.isDirectory) throw new ToolError(`cwd: "${dir.rel}" is a file, not a folder`);
+  return dir.abs;
+}
+
+/**
+ * Turns a finished run into the tool result: `ok` for exit code 0, `failed` for any other code or
+ * a kill by signal, `timeout` when the timeout ended it; notes say what was killed or cut.
+ */
+export function runResult(r: RunResult, timeoutS: number): Record<string, unknown> {
+  if (r.cancelled) throw new ToolError("cancelled");
+  const notes: string[] = [];
+  if (r.timedOut) {
+    notes.push(
+      `killed after ${timeoutS} s (whole process group); raise timeout for long commands`,
+    );
+  }
+  if (r.droppedBytes) {
+    notes.push(
+      `output was ${r.totalBytes} bytes; the middle ${r.droppedBytes} bytes were cut (marked ` +
+        `"[… cut …]"); redirect to a file and read_file it, or filter with grep, head or tail`,
+    );
+  }
+  return {
+    status: r.timedOut ? "timeout" : r.code === 0 ? "ok" : "failed",
+    exit_code: r.timedOut ? null : r.code,
+    output: r.output,
+    ...(r.signal && !r.timedOut ? { signal: r.signal } : {}),
+    ...(notes.length ? { note: notes.join("; ") } : {}),
+  };
+}
+
+/** An environment variable, or undefined when unset or not readable under the granted permissions. */
+export function readEnv(name: string): string | undefined {
+  try {
+    return Deno.env.get(name);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `<root>/.localexec/tmp/`, created (with the store and its `.gitignore`) when missing. */
+export async function tempFolder(root: string): Promise<string> {
+  const path = join(await ensureStore(root), "tmp");
+  const info = await Deno.lstat(path).catch((err) => {
+    if (err instanceof Deno.errors.NotFound) return undefined;
+    throw err;
+  });
+  if (!info) {
+    await Deno.mkdir(path).catch((err) => {
+      if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
+    });
+  } else if (!info.isDirectory) {
+    throw new ToolError(
+      `".localexec/tmp" exists but is not a folder; run_python keeps temporary files there`,
+    );
+  }
+  return path;
+}

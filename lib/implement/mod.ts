@@ -1,0 +1,18 @@
+/**
+ * Delegation: implement_task's planning, prompt, attempts, checks and verdict. The loop itself is
+ * loaded on the first call, so that server start-up does not pay for the Ollama client, the diff
+ * library or the grammars.
+ */
+import type { ToolContext } from "../mcp/mod.ts";
+import type { TaskInput } from "./plan.ts";
+import type { Verdict } from "./verdict.ts";
+
+export { errorVerdict, type Verdict } from "./verdict.ts";
+export type { TaskInput } from "./plan.ts";
+export { estimateChatTokens } from "./context_size.ts";
+
+/** Runs one implement_task call (see `run.ts`). */
+export async function implementTask(input: TaskInput, ctx: ToolContext): Promise<Verdict> {
+  const { implementTask: run } = await import("./run.ts");
+  return await run(input, ctx);
+}

@@ -1,0 +1,90 @@
+/**
+ * Which tools this process can honour, from the permissions Deno holds for the root.
+ *
+ * Deno's permission system is the outer wall: a tool whose needs are not granted is not listed,
+ * and `status` says why. `--read-only` and `--tools` narrow the set further.
+ */
+import type { AnyTool, Need, ToolAvailability } from "./tool.ts";
+
+export type { ToolAvailability };
+
+/** What a tool asks of Deno, per need, for a given root. */
+export interface NeedQuery {
+  root: string;
+  /** `host:port` of Ollama, for tools that need the network. */
+  ollamaHost: string;
+}
+
+/** Options that narrow the set below what Deno grants. */
+export interface NarrowOptions {
+  readOnly?: boolean;
+  /** When given, only these tool names may be on. */
+  only?: string[];
+}
+
+const FLAG: Record<Need, string> = {
+  read: "--allow-read",
+  write: "--allow-write",
+  run: "--allow-run",
+  net: "--allow-net",
+};
+
+function _descriptors(need: Need, tool: AnyTool, q: NeedQuery): Deno.PermissionDescriptor[] {
+  switch (need) {
+    case "read":
+      return [{ name: "read", path: q.root }];
+    case "write":
+      return [{ name: "write", path: q.root }];
+    case "run":
+      // Every command starts under `sh` (it merges stderr into stdout in order); run_python's
+      // `sh` then starts python3.
+      return tool.name === "run_python"
+        ? [{ name: "run", command: "sh" }, { name: "run", command: "python3" }]
+        : [{ name: "run", command: "sh" }];
+    case "net":
+      return [{ name: "net", host: q.ollamaHost }];
+  }
+}
+
+/** The first need of `tool` that Deno does not grant for `q`, or undefined when all are. */
+function missingNeed(tool: AnyTool, q: NeedQuery): Need | undefined {
+  for (const need of tool.needs) {
+    for (const d of _descriptors(need, tool, q)) {
+      if (Deno.permissions.querySync(d).state !== "granted") return need;
+    }
+  }
+  return undefined;
+}
+
+function _why(need: Need, tool: AnyTool, q: NeedQuery): string {
+  if (need !== "run") return `needs ${need} permission (${FLAG[need]})`;
+  const commands = _descriptors(need, tool, q).map((d) =>
+    (d as Deno.RunPermissionDescriptor).command
+  );
+  return `needs run permission for ${commands.join(" and ")} (${FLAG.run}, or ${FLAG.run}=${
+    commands.join(",")
+  })`;
+}
+
+/** Splits `tools` into those this process can offer and those it cannot, with reasons. */
+export function availableTools(
+  tools: readonly AnyTool[],
+  q: NeedQuery,
+  narrow: NarrowOptions = {},
+): ToolAvailability {
+  const on: AnyTool[] = [];
+  const off: ToolAvailability["off"] = [];
+  for (const tool of tools) {
+    const missing = missingNeed(tool, q);
+    if (missing) {
+      off.push({ name: tool.name, why: _why(missing, tool, q), tool });
+    } else if (narrow.only && !narrow.only.includes(tool.name)) {
+      off.push({ name: tool.name, why: "not in --tools", tool });
+    } else if (narrow.readOnly && !tool.annotations.readOnlyHint) {
+      off.push({ name: tool.name, why: "--read-only", tool });
+    } else {
+      on.push(tool);
+    }
+  }
+  return { on, off };
+}

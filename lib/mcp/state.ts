@@ -1,0 +1,20 @@
+/**
+ * State shared by every call that one server (or one `localexec call`) handles.
+ *
+ * Handlers reach it through `ctx.state`. The only module-level state in `lib/` is caches of
+ * immutable, costly resources: loaded grammars (`lib/outline/parser.ts`) and the find worker's
+ * source (`lib/find/search.ts`).
+ */
+import { ReadMarks } from "./read_marks.ts";
+import type { ServerState, ToolAvailability } from "./tool.ts";
+
+export type { ServerState };
+
+/** Builds a fresh state. */
+export function createState(
+  root: string,
+  configPath: string,
+  tools: ToolAvailability,
+): ServerState {
+  return { root, configPath, tools, shown: new ReadMarks() };
+}

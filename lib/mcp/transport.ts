@@ -1,0 +1,157 @@
+/**
+ * MCP over stdio, one JSON-RPC message per line, that survives any input.
+ *
+ * The SDK's own stdio transport drops a line that is not valid JSON-RPC without answering (the
+ * client waits for ever on that request id) and stops reading altogether after a line longer than
+ * its buffer. This one answers every bad line that carries a request id with a JSON-RPC error
+ * (-32700 parse error, -32600 invalid request), skips an oversized line without holding it in
+ * memory, and keeps reading until stdin ends.
+ */
+// @ts-types="@modelcontextprotocol/sdk/types"
+import { type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+import { firstLine } from "../errors.ts";
+import { concatBytes } from "../output.ts";
+
+/** JSON-RPC error codes for lines that are not a usable message. */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+
+/** Where the transport reads and writes; stdin and stdout unless a test says otherwise. */
+export interface LineStreams {
+  input: ReadableStream<Uint8Array>;
+  output: { write(bytes: Uint8Array): Promise<number> };
+}
+
+/** A stdio transport for the SDK's `Server`; `ended` resolves when the input ends. */
+export class LineTransport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** Resolves when the input has ended (stdin closed); the server decides when to close. */
+  readonly ended: Promise<void>;
+  #end!: () => void;
+  #reader?: ReadableStreamDefaultReader<Uint8Array>;
+  #writing: Promise<void> = Promise.resolve();
+  #closed = false;
+
+  constructor(
+    readonly maxLineBytes: number,
+    readonly streams: LineStreams = { input: Deno.stdin.readable, output: Deno.stdout },
+  ) {
+    this.ended = new Promise((resolve) => (this.#end = resolve));
+  }
+
+  /** Starts reading lines in the background. */
+  start(): Promise<void> {
+    this.#reader = this.streams.input.getReader();
+    this.#read(this.#reader).catch((err) => this.onerror?.(err)).finally(() => this.#end());
+    return Promise.resolve();
+  }
+
+  /** Writes one message as a line; messages never interleave. */
+  send(message: JSONRPCMessage): Promise<void> {
+    const bytes = new TextEncoder().encode(JSON.stringify(message) + "\n");
+    this.#writing = this.#writing.then(async () => {
+      if (this.#closed) return;
+      for (let done = 0; done < bytes.length;) {
+        done += await this.streams.output.write(bytes.subarray(done));
+      }
+    }).catch((err) => this.onerror?.(err));
+    return this.#writing;
+  }
+
+  /** Stops reading and reports the close once pending writes are out. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    await this.#writing;
+    this.#closed = true;
+    await this.#reader?.cancel().catch(() => {});
+    this.#end();
+    this.onclose?.();
+  }
+
+  async #read(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+    let parts: Uint8Array[] = [];
+    let size = 0;
+    /** The first bytes of a line too long to keep, for its request id. */
+    let skipping: Uint8Array | undefined;
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      let chunk = r.value;
+      for (let nl = chunk.indexOf(10);; nl = chunk.indexOf(10)) {
+        const piece = nl === -1 ? chunk : chunk.subarray(0, nl);
+        if (skipping) {
+          // Discard the rest of an oversized line.
+        } else if (size + piece.length > this.maxLineBytes) {
+          skipping = concatBytes([...parts, piece]).subarray(0, 200);
+          parts = [];
+          size = 0;
+        } else if (piece.length) {
+          parts.push(piece);
+          size += piece.length;
+        }
+        if (nl === -1) break;
+        if (skipping) this.#tooLong(skipping);
+        else this.#line(concatBytes(parts));
+        parts = [];
+        size = 0;
+        skipping = undefined;
+        chunk = chunk.subarray(nl + 1);
+      }
+      if (this.#closed) return;
+    }
+    if (skipping) this.#tooLong(skipping);
+    else if (size) this.#line(concatBytes(parts));
+  }
+
+  #line(bytes: Uint8Array): void {
+    const text = new TextDecoder().decode(bytes).replace(/\r$/, "");
+    if (!text.trim()) return;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (err) {
+      this.#reject(_sniffId(text), PARSE_ERROR, `Parse error: ${(err as Error).message}`);
+      return;
+    }
+    const parsed = JSONRPCMessageSchema.safeParse(json);
+    if (parsed.success) {
+      this.onmessage?.(parsed.data);
+      return;
+    }
+    const id = _idOf(json);
+    const what = id === undefined ? "a message" : `request ${JSON.stringify(id)}`;
+    this.#reject(id, INVALID_REQUEST, `Invalid Request: ${what} is not valid JSON-RPC 2.0`);
+  }
+
+  #tooLong(head: Uint8Array): void {
+    const id = _sniffId(new TextDecoder().decode(head));
+    this.#reject(id, INVALID_REQUEST, `Invalid Request: message over ${this.maxLineBytes} bytes`);
+  }
+
+  /** Answers a bad line with an error when it named a request id; logs it either way. */
+  #reject(id: string | number | undefined, code: number, message: string): void {
+    this.onerror?.(new Error(firstLine(message).slice(0, 200)));
+    if (id === undefined) return;
+    this.send({ jsonrpc: "2.0", id, error: { code, message: message.slice(0, 200) } } as never);
+  }
+}
+
+function _idOf(json: unknown): string | number | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return undefined;
+  const { id, method } = json as { id?: unknown; method?: unknown };
+  // Only a request (a method with an id) waits for an answer; a bad response is not answered.
+  if (typeof method !== "string") return undefined;
+  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : undefined;
+}
+
+/** The request id of a line that does not parse, when its start says it is a request. */
+function _sniffId(text: string): string | number | undefined {
+  if (!/"method"\s*:/.test(text)) return undefined;
+  const m = text.match(/"id"\s*:\s*(-?\d+(?:\.\d+)?|"(?:[^"\\]|\\.){0,100}")/);
+  if (!m) return undefined;
+  try {
+    return JSON.parse(m[1]);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The task store under `<root>/.localexec/`: the API `implement_task`, `revert_task`,
+ * `list_tasks`, `show_patch` and `run_checks` share. Call the writing functions while holding the
+ * project lock (`withProjectLock`, exported here from `lock.ts`), passing the task id to the lock.
+ *
+ * Files per task: `<id>.json` (record), `<id>.orig/` (backups + `manifest.json`), `<id>.patch`
+ * (whole diff against the backups), `<id>.log` (everything that happened).
+ *
+ * Typical run: `beginTask` → (`applyFiles`, `updateTask`, `appendLog`)* → `writePatch` →
+ * `updateTask({status, finished})`. A run killed at any point reads as `interrupted` and can be
+ * reverted with `revertTask`.
+ */
+export { ensureStore, storeDir, storeRel, TASK_ID, type TaskPaths, taskPaths } from "./dir.ts";
+export {
+  appendLog,
+  listTasks,
+  readRecord,
+  readTask,
+  type TaskPatch,
+  type TaskRecord,
+  type TaskStatus,
+  type TaskTotals,
+  taskTotals,
+  unknownTask,
+  updateTask,
+  viewRecord,
+  writeRecord,
+} from "./store.ts";
+export {
+  type BeginOptions,
+  type BeginResult,
+  beginTask,
+  type Manifest,
+  type ManifestEntry,
+  newDirs,
+  readCurrent,
+  readManifest,
+  readOriginal,
+  resolveTaskFiles,
+} from "./backup.ts";
+export { applyFiles, type FileEdits, type PatchSummary, taskDiff, writePatch } from "./apply.ts";
+export { type RevertOptions, type RevertResult, revertTask } from "./revert.ts";
+export { lockHolder, LockTimeoutError, withProjectLock } from "./lock.ts";
+export { reducePatch } from "./patch.ts";

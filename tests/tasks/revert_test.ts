@@ -1,0 +1,179 @@
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { join } from "../../lib/deps.ts";
+import {
+  applyFiles,
+  beginTask,
+  readRecord,
+  revertTask,
+  updateTask,
+  writePatch,
+} from "../../lib/tasks/mod.ts";
+import { sha256Hex as sha256 } from "../../lib/text.ts";
+import revertTool from "../../tools/revert_task.ts";
+import { callMcp, connect } from "../helpers/mcp.ts";
+import { callJson, tempProject, testContext } from "../helpers/project.ts";
+
+const CONFIG = fileURLToPath(new URL("../../deno.json", import.meta.url));
+const CRASH = fileURLToPath(new URL("../fixtures/crash_child.ts", import.meta.url));
+const BINARY = Uint8Array.from({ length: 512 }, (_, i) => (i * 7) % 256);
+
+async function snapshot(root: string, paths: string[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const p of paths) {
+    const info = await Deno.lstat(join(root, p)).catch(() => undefined);
+    out[p] = info
+      ? `${(info.mode ?? 0) & 0o777}:${await sha256(await Deno.readFile(join(root, p)))}`
+      : "absent";
+  }
+  return out;
+}
+
+Deno.test("revert restores originals byte for byte with modes and removes created files", async () => {
+  const root = await tempProject({ "a.py": "print(1)\n", "bin.dat": BINARY, "other.txt": "o\n" });
+  await Deno.chmod(join(root, "bin.dat"), 0o751);
+  const paths = ["a.py", "bin.dat", "new/deep/c.py", "other.txt"];
+  const before = await snapshot(root, paths);
+  await beginTask(root, { id: "R1", spec: "s", files: ["a.py", "bin.dat", "new/deep/c.py"] });
+  await applyFiles(
+    root,
+    "R1",
+    new Map<string, string | null>([["a.py", "print(2)\n"], ["bin.dat", null], [
+      "new/deep/c.py",
+      "x\n",
+    ]]),
+  );
+  await Deno.chmod(join(root, "a.py"), 0o600);
+  await Deno.writeTextFile(join(root, "other.txt"), "changed outside the task\n");
+  const out = await revertTask(root, "R1");
+  assert.deepEqual(out, {
+    status: "reverted",
+    restore: ["a.py", "bin.dat"],
+    remove: ["new/deep/c.py"],
+  });
+  const after = await snapshot(root, paths);
+  assert.deepEqual({ ...after, "other.txt": "" }, { ...before, "other.txt": "" });
+  assert.equal(await Deno.readTextFile(join(root, "other.txt")), "changed outside the task\n");
+  await assert.rejects(() => Deno.lstat(join(root, "new")));
+  assert.ok((await readRecord(root, "R1"))?.reverted_at);
+  const again = await revertTask(root, "R1");
+  assert.equal(again.status, "already_reverted");
+});
+
+Deno.test("revert skips files changed after the task unless forced", async () => {
+  const root = await tempProject({ "a.py": "orig\n", "b.py": "b\n" });
+  await beginTask(root, { id: "R2", spec: "s", files: ["a.py", "b.py"] });
+  await applyFiles(root, "R2", new Map([["a.py", "task\n"], ["b.py", "task b\n"]]));
+  await Deno.writeTextFile(join(root, "a.py"), "user edit\n");
+  const dry = await revertTask(root, "R2", { dryRun: true });
+  assert.equal(dry.status, "dry_run");
+  assert.deepEqual([dry.restore, dry.remove, dry.skipped], [["b.py"], [], ["a.py"]]);
+  assert.equal(await Deno.readTextFile(join(root, "b.py")), "task b\n");
+  const out = await revertTask(root, "R2");
+  assert.deepEqual([out.status, out.restore, out.skipped], ["reverted", ["b.py"], ["a.py"]]);
+  assert.match(String(out.note), /changed after the task.*force/);
+  assert.equal(await Deno.readTextFile(join(root, "a.py")), "user edit\n");
+  assert.equal(await Deno.readTextFile(join(root, "b.py")), "b\n");
+  assert.equal((await readRecord(root, "R2"))?.reverted_at, undefined);
+  const forced = await revertTask(root, "R2", { force: true });
+  assert.deepEqual([forced.status, forced.restore, forced.skipped], [
+    "reverted",
+    ["a.py"],
+    undefined,
+  ]);
+  assert.equal(await Deno.readTextFile(join(root, "a.py")), "orig\n");
+});
+
+Deno.test("revert accepts a content the task recorded but never wrote (killed mid-write)", async () => {
+  const root = await tempProject({ "a.py": "orig\n" });
+  await beginTask(root, { id: "R3", spec: "s", files: ["a.py"] });
+  await updateTask(root, "R3", {
+    written: { "a.py": [await sha256(new TextEncoder().encode("half\n"))] },
+  });
+  await Deno.writeTextFile(join(root, "a.py"), "half\n");
+  const out = await revertTask(root, "R3");
+  assert.deepEqual([out.restore, out.skipped], [["a.py"], undefined]);
+  assert.equal(await Deno.readTextFile(join(root, "a.py")), "orig\n");
+});
+
+Deno.test("revert_task tool answers unknown ids with recent ones and keeps results short", async () => {
+  const root = await tempProject({ "a.py": "1\n" });
+  const ctx = testContext(root);
+  const none = await callJson(revertTool, { task_id: "nope" }, ctx);
+  assert.equal(none.status, "error");
+  assert.match(String(none.error), /no task "nope"; no tasks are recorded/);
+  await beginTask(root, { id: "K1", spec: "s", files: ["a.py"] });
+  await applyFiles(root, "K1", new Map([["a.py", "2\n"]]));
+  await writePatch(root, "K1");
+  const bad = await callJson(revertTool, { task_id: "../../etc" }, ctx);
+  assert.match(String(bad.error), /no task "\.\.\/\.\.\/etc"; recent tasks: K1/);
+  const dry = await callJson(revertTool, { task_id: "K1", dry_run: true }, ctx);
+  assert.deepEqual(dry, { status: "dry_run", restore: ["a.py"], remove: [] });
+  const done = await callJson(revertTool, { task_id: "K1" }, ctx);
+  assert.deepEqual(done, { status: "reverted", restore: ["a.py"], remove: [] });
+  const again = await callJson(revertTool, { task_id: "K1" }, ctx);
+  assert.equal(again.status, "already_reverted");
+  assert.equal(await Deno.readTextFile(join(root, "a.py")), "1\n");
+});
+
+Deno.test("revert restores every file after a run killed with SIGKILL half way", async () => {
+  const root = await tempProject({
+    "a.py": "def f():\n    return 1\n",
+    "b.bin": BINARY,
+    "untouched.txt": "u\n",
+  });
+  await Deno.chmod(join(root, "b.bin"), 0o755);
+  const paths = ["a.py", "b.bin", "pkg/c.py", "untouched.txt"];
+  const before = await snapshot(root, paths);
+  const proc = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--no-prompt",
+      "--config",
+      CONFIG,
+      CRASH,
+      root,
+      "CRASH1",
+      "a.py,b.bin,pkg/c.py",
+      "a.py,pkg/c.py",
+    ],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (!text.includes("ready\n")) {
+    const r = await reader.read();
+    if (r.done) break;
+    text += r.value;
+  }
+  proc.kill("SIGKILL");
+  await proc.status;
+  await reader.cancel();
+  assert.equal(text, "ready\n");
+  assert.equal(await Deno.readTextFile(join(root, "a.py")), "edited by CRASH1\n");
+  assert.equal(await Deno.readTextFile(join(root, "pkg/c.py")), "edited by CRASH1\n");
+
+  const conn = await connect(root);
+  try {
+    const list = await callMcp(conn.client, "list_tasks", {});
+    assert.equal(list.total, 1);
+    assert.match(
+      (list.tasks as string[])[0],
+      /^CRASH1 interrupted 1 attempt a\.py, b\.bin \+1 — Crash/,
+    );
+    const out = await callMcp(conn.client, "revert_task", { task_id: "CRASH1" });
+    assert.deepEqual(out, {
+      status: "reverted",
+      restore: ["a.py"],
+      remove: ["pkg/c.py"],
+    });
+    assert.deepEqual(await snapshot(root, paths), before);
+    await assert.rejects(() => Deno.lstat(join(root, "pkg")));
+    const listed = await callMcp(conn.client, "list_tasks", {});
+    assert.match((listed.tasks as string[])[0], /^CRASH1 interrupted \[reverted\]/);
+  } finally {
+    await conn.close();
+  }
+});
