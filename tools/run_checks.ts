@@ -91,7 +91,7 @@ export default defineTool({
         : undefined;
       return {
         status: run.failed_check ? "failed" : "passed",
-        // Exactly the reference's fields; a timeout is told in `note`.
+        // Exactly the fields of docs/reference/localexec-tool-reference.txt; a timeout is told in `note`.
         results: run.results.map(({ name, ok, secs, skipped }) => ({
           name,
           ok,

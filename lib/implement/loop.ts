@@ -225,7 +225,7 @@ export class Loop {
     const changed = summary.files.length > 0;
     const note = notes.filter(Boolean).join("; ");
     const { escalate, why, question, error, failed_check } = fields;
-    // The order of the tool reference's example.
+    // The order of the example in docs/reference/localexec-tool-reference.txt.
     return fitVerdict({
       status,
       attempts: this.attempt,

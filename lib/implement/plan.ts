@@ -99,7 +99,7 @@ export async function planTask(root: string, input: TaskInput, config: Config): 
   }
   const ranges = new Map<string, LineRange[]>();
   for (const [rel, names] of byFile) {
-    // The message lists the candidates; the result keeps to the reference's fields.
+    // The message lists the candidates; the result keeps to the fields of docs/reference/.
     const found = await resolveSymbols(root, rel, names).catch((err) => {
       throw err instanceof ToolError ? new ToolError(err.message) : err;
     });

@@ -110,7 +110,7 @@ export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
   run(args: z.output<S>, ctx: ToolContext): Promise<ToolOutput>;
   /**
    * Extra fields for this tool's error results (invalid arguments or a thrown error), for tools
-   * whose reference promises fields on every result (implement_task's `attempts` and `why`).
+   * whose reference (docs/reference/) promises fields on every result (implement_task's `attempts` and `why`).
    */
   errorFields?(message: string): Record<string, unknown>;
 }

@@ -13,7 +13,7 @@ import { callMcp, connect, type Connection } from "../helpers/mcp.ts";
 import { tempProject } from "../helpers/project.ts";
 import { block, CALC, FIX_ADD, MODEL } from "../helpers/calc.ts";
 
-/** Every key the tool reference allows in an implement_task result. */
+/** Every key docs/reference/localexec-tool-reference.txt allows in an implement_task result. */
 const RESULT_KEYS = [
   "status",
   "attempts",

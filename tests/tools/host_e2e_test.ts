@@ -1,6 +1,6 @@
 /**
  * Black-box checks of the host tools, the command line and permission scoping, as a judge
- * working from docs/ARCHITECTURE.md and the host tools reference would try them: the real server
+ * working from docs/ARCHITECTURE.md and docs/reference/host-tools-reference.txt would try them: the real server
  * over stdio, the real `localexec` command line, real files and processes.
  */
 import assert from "node:assert/strict";

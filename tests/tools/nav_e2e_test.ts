@@ -40,7 +40,7 @@ Deno.test("find over MCP: counts, clamps and keeps answering after catastrophic 
   try {
     const out = await callMcp(conn.client, "find", { pattern: "needle" });
     assert.equal(out.status, "ok", JSON.stringify(out));
-    // The reference: "skipped counts them".
+    // docs/reference/localexec-tool-reference.txt: "skipped counts them".
     assert.equal(out.skipped, 2);
     assert.deepEqual(out.skipped_kinds, { binary: 1, too_large: 0, not_utf8: 1 });
     // Counts out of range or with a fraction are clamped, not refused.
