@@ -56,7 +56,7 @@ export async function connectInProcess(
   options: InProcessOptions = {},
 ): Promise<InProcessConnection> {
   const real = await Deno.realPath(root);
-  const tools = availableTools(TOOLS, { root: real, ollamaHost: "127.0.0.1:11434" }, {
+  const tools = availableTools(TOOLS, { root: real, modelHosts: ["127.0.0.1:11434"] }, {
     readOnly: options.readOnly,
     only: options.tools,
   });
