@@ -162,7 +162,8 @@ async function _stream(
       throw badResponseError(base, head, "answer too large");
     }
     // An open `<think>` at the start of the content is thinking until it closes.
-    const inTags = !!piece && /^\s*<think>/i.test(content) && !/<\/think>/i.test(content);
+    const lead = content.trimStart().slice(0, 7).toLowerCase();
+    const inTags = !!lead && "<think>".startsWith(lead) && !/<\/think>/i.test(content);
     progress.chars = content.length;
     progress.thinkingChars = thinking.length;
     progress.delta = piece || thought;
