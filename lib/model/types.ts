@@ -85,8 +85,10 @@ export interface ModelFacts {
 export interface HostReport {
   url: string;
   reachable: boolean;
-  /** E.g. `ollama 0.12.6`, `llama-server b6881`, `vLLM`, `LM Studio`. */
+  /** E.g. `ollama 0.12.6`, `llama-server`, `vLLM`, `LM Studio`. */
   server?: string;
+  /** The server's version, when it says (Ollama). */
+  version?: string;
   model_installed?: boolean;
   model_loaded?: boolean;
   /** The context the model runs with there (loaded or served), when known. */

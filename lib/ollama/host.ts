@@ -71,7 +71,7 @@ export function ollamaHost(client: OllamaCalls): ModelHost {
         if (!(err instanceof ModelError) || err.kind === "cancelled") throw err;
         return { url, reachable: false, error: err.message };
       }
-      const report: HostReport = { url, reachable: true, server: `ollama ${version}` };
+      const report: HostReport = { url, reachable: true, server: `ollama ${version}`, version };
       if (!model) return report;
       try {
         const installed = findModel(await client.tags(o), model);
