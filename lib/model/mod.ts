@@ -17,6 +17,7 @@ export type {
 } from "./types.ts";
 export { ModelError, type ModelErrorKind, snippet } from "./errors.ts";
 export { ModelPool, type PoolCallOptions } from "./pool.ts";
+export { notifyChunk, startProgress, tokenCount } from "./stream.ts";
 export {
   DEFAULT_OLLAMA_HOST,
   hostPort,

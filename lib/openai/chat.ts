@@ -10,11 +10,13 @@
  * (llama-server); a server that sends none gets `estimated: true` and zero counts.
  */
 import {
-  type ChatProgress,
   type ModelChatRequest,
   type ModelChatResult,
   ModelError,
+  notifyChunk,
   snippet,
+  startProgress,
+  tokenCount,
 } from "../model/mod.ts";
 import { badResponseError, bodyMessage, cutShortError, type KeyInfo } from "./errors.ts";
 import { createSseReader } from "./sse.ts";
@@ -111,13 +113,7 @@ async function _stream(
   t: ChatTimeouts,
   started: number,
 ): Promise<ModelChatResult> {
-  const progress: ChatProgress = {
-    chunks: 0,
-    chars: 0,
-    thinkingChars: 0,
-    delta: "",
-    thinking: false,
-  };
+  const progress = startProgress();
   let content = "";
   let thinking = "";
   let doneReason = "";
@@ -168,7 +164,7 @@ async function _stream(
     progress.thinkingChars = thinking.length;
     progress.delta = piece || thought;
     progress.thinking = !piece || inTags;
-    _notify(req.onChunk, progress);
+    notifyChunk(req.onChunk, progress);
   };
   const sse = createSseReader(onData);
   const decoder = new TextDecoder();
@@ -224,16 +220,7 @@ function _usage(data: unknown): { prompt: number; reply: number } | undefined {
   const prompt = (u as Record<string, unknown>).prompt_tokens;
   const reply = (u as Record<string, unknown>).completion_tokens;
   if (typeof prompt !== "number" && typeof reply !== "number") return undefined;
-  return { prompt: _count(prompt), reply: _count(reply) };
-}
-
-function _notify(onChunk: ModelChatRequest["onChunk"], progress: ChatProgress): void {
-  if (!onChunk) return;
-  try {
-    onChunk({ ...progress });
-  } catch {
-    // progress is best effort; a failing callback must not end the request
-  }
+  return { prompt: tokenCount(prompt), reply: tokenCount(reply) };
 }
 
 function _obj(v: unknown): Record<string, unknown> {
@@ -244,8 +231,4 @@ function _obj(v: unknown): Record<string, unknown> {
 
 function _str(v: unknown): string {
   return typeof v === "string" ? v : "";
-}
-
-function _count(v: unknown): number {
-  return typeof v === "number" && Number.isFinite(v) && v > 0 ? Math.round(v) : 0;
 }
