@@ -22,6 +22,7 @@
  * llama-server `{"error":{"code","message","type"}}`, vLLM `{"object":"error","message",…}`,
  * LM Studio `{"error":{"message","type","param","code"}}`.
  */
+import { countWaiters, type OpenStreams, readRequest, scriptedStream } from "./stream.ts";
 
 /** Which server the fake imitates. */
 export type FakeFlavor = "llama-server" | "vllm" | "lmstudio";
@@ -146,8 +147,8 @@ export function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<FakeOpenA
   const started = performance.now();
   const queue: FakeScripted[] = [];
   const requests: FakeRequest[] = [];
-  const open = new Map<ReadableStreamDefaultController<Uint8Array>, () => void>();
-  const waiters: { count: number; resolve: () => void }[] = [];
+  const open: OpenStreams = new Map();
+  const waiters = countWaiters(() => fake.chats.length);
   let closing!: () => void;
   const closed = new Promise<void>((r) => closing = r);
   let shutdown: Promise<void> | undefined;
@@ -179,10 +180,7 @@ export function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<FakeOpenA
       return queue.length;
     },
     script: (...replies) => void queue.push(...replies),
-    waitForChats(count = 1) {
-      if (fake.chats.length >= count) return Promise.resolve();
-      return new Promise((resolve) => waiters.push({ count, resolve }));
-    },
+    waitForChats: (count = 1) => waiters.wait(count),
     kill: () => stop(),
     close: () => stop(),
   };
@@ -206,39 +204,14 @@ export function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<FakeOpenA
     record: FakeRequest,
     o: { delayMs: number; end: "close" | "stall" | "break" },
   ): Response => {
-    let i = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let ctl: ReadableStreamDefaultController<Uint8Array>;
     const bytes = events.map((e) => enc.encode(e));
     const length = bytes.reduce((n, b) => n + b.length, 0) + (o.end === "close" ? 0 : 1);
-    const finish = () => {
-      clearTimeout(timer);
-      record.doneMs ??= now();
-      open.delete(ctl);
-    };
-    const body = new ReadableStream<Uint8Array>({
-      start(c) {
-        ctl = c;
-        open.set(c, () => {
-          finish();
-          _end(c);
-        });
-      },
-      async pull(c) {
-        if (i < bytes.length) {
-          if (o.delayMs > 0 && i > 0) await new Promise((r) => timer = setTimeout(r, o.delayMs));
-          if (!open.has(c)) return;
-          c.enqueue(bytes[i++]);
-          return;
-        }
-        if (o.end === "stall") await closed;
-        if (!open.has(c)) return;
-        finish();
-        _end(c);
-      },
-      cancel() {
-        finish();
-      },
+    const body = scriptedStream(bytes, {
+      delayMs: o.delayMs,
+      end: o.end === "stall" ? "stall" : "close",
+      closed,
+      open,
+      onFinish: () => record.doneMs ??= now(),
     });
     return new Response(body, { headers: { ...SSE, "content-length": String(length) } });
   };
@@ -463,14 +436,7 @@ export function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<FakeOpenA
   };
 
   const handle = async (req: Request): Promise<Response> => {
-    const path = new URL(req.url).pathname;
-    const text = req.method === "GET" ? "" : await req.text();
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
+    const { path, body } = await readRequest(req);
     const record: FakeRequest = {
       method: req.method,
       path,
@@ -479,10 +445,7 @@ export function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<FakeOpenA
       receivedMs: now(),
     };
     requests.push(record);
-    for (const w of waiters.splice(0)) {
-      if (fake.chats.length >= w.count) w.resolve();
-      else waiters.push(w);
-    }
+    waiters.check();
     const res = await route(req, path, record);
     if (!res.body || res.headers.get("content-type") !== SSE["content-type"]) {
       record.doneMs ??= now();
@@ -506,14 +469,6 @@ function _json(data: unknown, status = 200): Response {
     status,
     headers: { "content-type": "application/json; charset=utf-8" },
   });
-}
-
-function _end(c: ReadableStreamDefaultController<Uint8Array>) {
-  try {
-    c.close();
-  } catch {
-    // already closed or cancelled
-  }
 }
 
 function _tokens(text: string): number {
