@@ -121,8 +121,21 @@ async function _stream(
   let sawDone = false;
   let head = "";
   let events = 0;
-  const onData = (data: string) => {
+  const onData = (data: string, kind: "data" | "error") => {
     events++;
+    if (kind === "error") {
+      let said: string | undefined;
+      try {
+        said = bodyMessage({ error: JSON.parse(data) }) ?? bodyMessage(JSON.parse(data));
+      } catch {
+        said = data;
+      }
+      throw new ModelError(
+        "http",
+        `the model server at ${base} failed while answering: ${snippet(said ?? data, 300)}`,
+        { hostDown: false },
+      );
+    }
     if (data.trim() === "[DONE]") {
       sawDone = true;
       return;

@@ -1,7 +1,8 @@
 /**
  * A Server-Sent Events reader for OpenAI-style streams: `data: <json>` events separated by blank
  * lines, `: comment` lines ignored, other fields (`event:`, `id:`, `retry:`) ignored, and
- * `data: [DONE]` as the end. Text arrives in arbitrary pieces; lines may end in `\n`, `\r\n` or
+ * `data: [DONE]` as the end. Older llama-server builds report a failure mid-stream as an
+ * `error: {json}` line, which is handed on at once as kind `error`. Text arrives in arbitrary pieces; lines may end in `\n`, `\r\n` or
  * `\r`.
  */
 
@@ -14,8 +15,10 @@ export interface SseReader {
   readonly pendingChars: number;
 }
 
-/** Creates a reader that hands each event's data to `onData`. */
-export function createSseReader(onData: (data: string) => void): SseReader {
+/** Creates a reader that hands each event's data (or an `error:` line's value) to `onData`. */
+export function createSseReader(
+  onData: (data: string, kind: "data" | "error") => void,
+): SseReader {
   let pending = "";
   let data: string[] = [];
   let pendingCr = false;
@@ -23,7 +26,7 @@ export function createSseReader(onData: (data: string) => void): SseReader {
     if (data.length) {
       const joined = data.join("\n");
       data = [];
-      onData(joined);
+      onData(joined, "data");
     }
   };
   const line = (text: string) => {
@@ -34,6 +37,7 @@ export function createSseReader(onData: (data: string) => void): SseReader {
     let value = colon < 0 ? "" : text.slice(colon + 1);
     if (value.startsWith(" ")) value = value.slice(1);
     if (field === "data") data.push(value);
+    else if (field === "error") onData(value, "error");
   };
   return {
     push(text) {

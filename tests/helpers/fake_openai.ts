@@ -52,6 +52,8 @@ export type FakeFailure =
   | "no_done"
   /** An `{"error": …}` event inside the 200 stream. */
   | "stream_error"
+  /** An `error: {…}` line inside the 200 stream, as older llama-server builds send. */
+  | "stream_error_line"
   /** Not even headers. */
   | "hang";
 
@@ -341,6 +343,11 @@ export function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<FakeOpenA
           JSON.stringify(errorBody(500, "llama_decode failed", "server_error"))
         }\n\n`;
         return stream([...events.slice(0, 2), error], record, { delayMs, end: "close" });
+      }
+      case "stream_error_line": {
+        const body = errorBody(500, "llama_decode failed", "server_error");
+        const line = `error: ${JSON.stringify((body as { error?: unknown }).error ?? body)}\n\n`;
+        return stream([...events.slice(0, 2), line], record, { delayMs, end: "close" });
       }
     }
     return stream(events, record, { delayMs, end: "close" });

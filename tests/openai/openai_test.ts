@@ -56,13 +56,17 @@ async function rejectsWith(
 
 Deno.test("sse reader joins data lines, skips comments and survives any split", () => {
   const text =
-    ': ping\r\ndata: {"a":1}\r\n\r\nevent: x\ndata: line1\ndata: line2\n\ndata: [DONE]\n\n';
+    ': ping\r\ndata: {"a":1}\r\n\r\nevent: x\ndata: line1\ndata: line2\n\nerror: {"code":500}\n\ndata: [DONE]\n\n';
   for (let size = 1; size <= text.length; size++) {
     const got: string[] = [];
-    const sse = createSseReader((d) => got.push(d));
+    const sse = createSseReader((d, kind) => got.push(kind === "data" ? d : `error ${d}`));
     for (let i = 0; i < text.length; i += size) sse.push(text.slice(i, i + size));
     sse.end();
-    assert.deepEqual(got, ['{"a":1}', "line1\nline2", "[DONE]"], `pieces of ${size}`);
+    assert.deepEqual(
+      got,
+      ['{"a":1}', "line1\nline2", 'error {"code":500}', "[DONE]"],
+      `pieces of ${size}`,
+    );
   }
   const tail: string[] = [];
   const sse = createSseReader((d) => tail.push(d));
@@ -271,12 +275,14 @@ Deno.test("openai errors say what to do: key, unreachable, loading, server error
 Deno.test("openai chat reports broken streams: error event, cut short, dropped, not the API", async () => {
   await withFake({}, async (fake) => {
     const host = createOpenAIHost(fake.baseUrl);
-    fake.script({ content: "abcdefghijkl", fail: "stream_error" });
-    await rejectsWith(
-      host.chat(request("m")),
-      "http",
-      /failed while answering: llama_decode failed/,
-    );
+    for (const fail of ["stream_error", "stream_error_line"] as const) {
+      fake.script({ content: "abcdefghijkl", fail });
+      await rejectsWith(
+        host.chat(request("m")),
+        "http",
+        /failed while answering: llama_decode failed/,
+      );
+    }
     fake.script({ content: "abcdefghijklmnopqrstuvwxyz", fail: "no_done" });
     const cut = await rejectsWith(
       host.chat(request("m")),
