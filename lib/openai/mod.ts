@@ -101,7 +101,10 @@ export function createOpenAIHost(baseUrl: string, opts: OpenAIHostOptions = {}):
       // llama-server serves its one model whatever name is asked for.
       (info.server === "llama-server" && info.models.length === 1 ? info.models[0] : undefined);
     if (!match) throw notServedError(base, model, info.models.map((m) => m.id));
-    const window = opts.contextLength ?? match.context ?? match.max;
+    // Only the served window counts: a model's trained maximum (llama-server's n_ctx_train, LM
+    // Studio's max_context_length) says nothing of what the server will load it with.
+    const window = opts.contextLength ?? match.context;
+    if (!window) return { model: match.id, fixedContext: false, cutsLongPrompts: false };
     return {
       model: match.id,
       contextLength: window,
@@ -142,7 +145,7 @@ export function createOpenAIHost(baseUrl: string, opts: OpenAIHostOptions = {}):
       if (!model) return report;
       const match = findServed(info.models, model) ??
         (info.server === "llama-server" && info.models.length === 1 ? info.models[0] : undefined);
-      const context = match ? opts.contextLength ?? match.context ?? match.max : undefined;
+      const context = match ? opts.contextLength ?? match.context : undefined;
       return {
         ...report,
         model_installed: !!match,

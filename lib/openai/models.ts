@@ -6,6 +6,8 @@
  * `max_model_len` in `/v1/models`, LM Studio's `/api/v0/models` (`loaded_context_length` of a
  * loaded model, else `max_context_length`). Which server it is shows in `/v1/models`: `owned_by`
  * `llamacpp` (or a `meta` object), `vllm` (or `max_model_len`); LM Studio answers `/api/v0/models`.
+ * A model's trained maximum (`n_ctx_train`, `max_context_length`) is not read: it says nothing of
+ * the window the server runs it with.
  */
 
 /** One served model. */
@@ -13,8 +15,6 @@ export interface ServedModel {
   id: string;
   /** The window it is served with, when the server says. */
   context?: number;
-  /** The longest context it supports (llama-server `n_ctx_train`, LM Studio `max_context_length`). */
-  max?: number;
   /** False when LM Studio has it on disk but not in memory. */
   loaded: boolean;
 }
@@ -40,11 +40,9 @@ export function parseModels(data: unknown): ServedInfo | undefined {
     server = "llama-server";
   }
   const models = entries.map((m): ServedModel => {
-    const meta = _isObj(m.meta) ? m.meta : {};
     return {
       id: m.id as string,
       context: _int(m.max_model_len) ?? _int(m.context_length) ?? _int(m.context_window),
-      max: _int(meta.n_ctx_train),
       loaded: true,
     };
   });
@@ -71,7 +69,6 @@ export function mergeLmStudio(info: ServedInfo, data: unknown): boolean {
     const entry: ServedModel = {
       id: e.id as string,
       context: loaded ? _int(e.loaded_context_length) : undefined,
-      max: _int(e.max_context_length),
       loaded,
     };
     if (found) Object.assign(found, entry);
