@@ -12,7 +12,8 @@
  * await fake.kill();          // drop every open stream mid-answer, then stop listening
  * ```
  *
- * Faithful details (see the samples in the project's research notes): chunks are
+ * Faithful details (from llama.cpp's `tools/server` README and captured streams, vLLM's and
+ * LM Studio's documented answers and bug reports): chunks are
  * `data: {json}\n\n` with `object: "chat.completion.chunk"`; the first chunk carries
  * `delta.role`, the last an empty delta and `finish_reason`; `data: [DONE]` ends the stream.
  * Usage: llama-server puts `usage` (and `timings`) on the finish chunk; vLLM and LM Studio send

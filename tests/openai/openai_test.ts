@@ -340,3 +340,31 @@ Deno.test("openai chat times out a stalled stream and ends a cancelled one at on
     assert.ok(secs !== undefined && secs < 5, `closed after ${secs} s`);
   });
 });
+
+Deno.test("openai chat takes one whole answer from a server that ignores stream: true", async () => {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () =>
+    Response.json({
+      id: "chatcmpl-1",
+      object: "chat.completion",
+      created: 1731990317,
+      model: "m",
+      choices: [{
+        index: 0,
+        logprobs: null,
+        finish_reason: "length",
+        message: { role: "assistant", content: "part" },
+      }],
+      usage: { prompt_tokens: 24, completion_tokens: 53, total_tokens: 77 },
+    }));
+  try {
+    const chat = await createOpenAIHost(`http://127.0.0.1:${server.addr.port}/v1`).chat(
+      request("m"),
+    );
+    assert.deepEqual(
+      [chat.content, chat.doneReason, chat.promptEvalCount, chat.evalCount, chat.estimated],
+      ["part", "length", 24, 53, false],
+    );
+  } finally {
+    await server.shutdown();
+  }
+});
