@@ -10,7 +10,7 @@ import { joinLines } from "./lines.ts";
 import { readQuestion, stripReasoning } from "./reasoning.ts";
 import { normalizePath, pathFromLine } from "./path_line.ts";
 import { type RawBlock, type RawCode, scanReply } from "./scan.ts";
-import type { Edit, ParseResult } from "./types.ts";
+import type { Edit, ParseResult, WholeEdit } from "./types.ts";
 
 /** Options for {@linkcode parseReply}. */
 export interface ParseOptions {
@@ -89,6 +89,8 @@ function _langFits(info: string, path: string): boolean {
 
 function _wholeEdit(code: RawCode, path: string, header: string | null, inferred: boolean): Edit {
   let body = header ? code.body.slice(1) : code.body;
+  // The blank line after a path label belongs to the label (the applier restores both).
+  if (header && body.length > 1 && !body[0].trim()) body = body.slice(1);
   while (body.length && !body[body.length - 1].trim()) body = body.slice(0, -1);
   return {
     type: "whole",
@@ -169,18 +171,75 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
     warnings.push(`Ignored ${pathless.length} code block(s) that name no file`);
   }
   if (!edits.length) return _noEdits(reply, pathless, reasoning.unclosed, known);
-  const wholes = edits.filter((e) => e.type === "whole").map((e) => e.path);
-  const twice = wholes.find((p, i) => wholes.indexOf(p) !== i);
-  if (twice) {
-    return {
-      kind: "invalid",
-      problem: `The reply holds two whole-file blocks for "${twice}"; send the file once`,
-    };
-  }
+  const problem = _dropCopies(edits, warnings);
+  if (problem) return { kind: "invalid", problem };
   if (asks) {
     warnings.push("The reply starts with QUESTION: but also edits; applied the edits");
   }
   return { kind: "edits", edits, warnings };
+}
+
+/**
+ * Small models often show the file twice: a preview (named only in the sentence before it, or
+ * not at all) and then the copy under its path, or the same copy twice. Identical copies count
+ * once; when they differ, the one under a path line wins over previews named only in prose;
+ * otherwise the reply is ambiguous. Removes the dropped copies from `edits` in place.
+ */
+function _dropCopies(edits: Edit[], warnings: string[]): string | null {
+  const byPath = new Map<string, WholeEdit[]>();
+  for (const e of edits) {
+    if (e.type === "whole") byPath.set(e.path, [...(byPath.get(e.path) ?? []), e]);
+  }
+  const drop = new Set<Edit>();
+  for (const [path, copies] of byPath) {
+    if (copies.length < 2) continue;
+    const same = copies.every((c) => c.content === copies[0].content);
+    const named = copies.filter((c) => !c.inferred);
+    const keep = same ? (named[0] ?? copies[0]) : named.length === 1 ? named[0] : null;
+    if (!keep) {
+      const lines = copies.map((c) => c.line).join(", ");
+      const count = copies.length === 2 ? "two" : String(copies.length);
+      return `The reply holds ${count} whole-file blocks for "${path}" that differ (code ` +
+        `blocks at lines ${lines}), so which one is meant is unclear; send the file once:\n` +
+        `${path}\n\`\`\`\n(the complete file)\n\`\`\``;
+    }
+    for (const c of copies) if (c !== keep) drop.add(c);
+    warnings.push(
+      same
+        ? `The reply holds ${copies.length} identical copies of "${path}"; applied one`
+        : `Took the copy of "${path}" under its path line (line ${keep.line}); ignored the ` +
+          `preview(s) named only in prose`,
+    );
+  }
+  for (let i = edits.length - 1; i >= 0; i--) if (drop.has(edits[i])) edits.splice(i, 1);
+  return null;
+}
+
+const REQUEST =
+  /\b(please|could you|can you|would you|kindly)\b[^.?!\n]*\b(provide|share|paste|send|add|upload|show|give|include)\b|\bI (need|would need|require)\b[^.?!\n]*\b(see|content|contents|code|file|context)\b|\bmore context\b/i;
+
+/**
+ * A reply with no edits that asks for input. Asking for a file whose content the prompt gave in
+ * full is a misreading: the model is told it has the file. Asking for anything else (another
+ * file, more context) is a question for the caller, who can add what is missing.
+ */
+function _request(reply: string, known: readonly string[]): ParseResult | null {
+  if (reply.length > 2000 || !REQUEST.test(reply)) return null;
+  const asked = known.filter((k) =>
+    reply.includes(k) || reply.includes(k.slice(k.lastIndexOf("/") + 1))
+  );
+  if (asked.length) {
+    const names = asked.map((k) => `"${k}"`).join(", ");
+    return {
+      kind: "invalid",
+      problem:
+        `The reply asks for ${names}, but the full current content of ${
+          asked.length > 1 ? "those files was" : "that file was"
+        } already given above (between its markers); don't ask for it, reply with the edit, ` +
+        `for example:\n${asked[0]}\n\`\`\`\n(the complete new file)\n\`\`\``,
+    };
+  }
+  return { kind: "question", question: reply.trim() };
 }
 
 function _noEdits(
@@ -208,12 +267,16 @@ function _noEdits(
   }
   if (pathless.length) {
     const files = known.map((k) => `"${k}"`).join(", ");
+    const example = known[0] ?? "path/of/the/file";
     return {
       kind: "invalid",
       problem: `The reply has ${pathless.length} code block(s) but none names its file; write ` +
-        `the file's path (${files}) alone on the line before each block`,
+        `the file's path (${files}) alone on the line before each block, like this:\n` +
+        `${example}\n\`\`\`\n(the complete file)\n\`\`\``,
     };
   }
+  const request = _request(reply, known);
+  if (request) return request;
   return {
     kind: "invalid",
     problem: "The reply holds no edits: no SEARCH/REPLACE block and no file path followed by a " +

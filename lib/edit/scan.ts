@@ -53,6 +53,8 @@ interface State {
   lines: string[];
   kinds: LineKind[];
   infos: Map<number, string>;
+  /** Closing-fence line → the path its block held alone (the block is a label, not code). */
+  labels: Map<number, string>;
   known: readonly string[];
 }
 
@@ -86,6 +88,7 @@ function _lookBack(s: State, at: number): { path: string | null; mentioned: bool
       if (p) return { path: p, mentioned: false };
       continue;
     }
+    if (kind === "close" && s.labels.has(k)) return { path: s.labels.get(k)!, mentioned: false };
     if (kind !== "prose") break;
     const strict = pathFromLine(s.lines[k], s.known);
     if (strict) return { path: strict, mentioned: false };
@@ -139,13 +142,18 @@ function _readBlock(s: State, start: number): { block: RawBlock; next: number } 
   };
 }
 
-/** Where the fence opened at `open` closes (-1: never), and whether blocks stand inside it. */
+/**
+ * Where the fence opened at `open` closes (-1: never), and whether blocks stand inside it. Only a
+ * fence at least as long as the opening one counts: inside ```` a ``` line is plain text. A fence
+ * line with a language (```` ```bash ````) cannot close a block, so inside one it opens a nested
+ * block, which the next bare fence closes: a README whose ``` blocks each name a language reads
+ * whole.
+ */
 function _fenceEnd(
   lines: string[],
   open: number,
   fence: Fence,
 ): { end: number; hasBlock: boolean } {
-  const nested = MARKDOWN_INFO.test(fence.info.split(/\s/)[0]);
   let depth = 0;
   let hasBlock = false;
   for (let end = open + 1; end < lines.length; end++) {
@@ -154,17 +162,76 @@ function _fenceEnd(
       while (end < lines.length && !REPLACE.test(lines[end])) end++;
       continue;
     }
-    if (_closes(lines[end], fence)) {
+    const inner = _fence(lines[end]);
+    // Only fences as long as the outer one can close it; shorter ones are plain content.
+    if (!inner || inner.char !== fence.char || inner.len < fence.len) continue;
+    if (!inner.info) {
       if (depth === 0) return { end, hasBlock };
       depth--;
-    } else if (nested && _fence(lines[end])?.info) depth++;
+    } else depth++;
   }
   return { end: -1, hasBlock };
 }
 
+/**
+ * The path a code block holds when it holds nothing else and another fence follows it: small
+ * models write ```` ```plaintext ```` / ```` ```python ```` / ```` ``` ```` around the file name alone,
+ * then the code in a second fence. Such a block is a label, never a one-line file.
+ */
+function _labelPath(s: State, body: string[], end: number): string | null {
+  const text = body.filter((l) => l.trim());
+  if (text.length !== 1) return null;
+  const path = pathFromLine(text[0], s.known);
+  if (!path) return null;
+  for (let k = end + 1; k < s.lines.length; k++) {
+    if (!s.lines[k].trim()) continue;
+    return _fence(s.lines[k]) ? path : null;
+  }
+  return null;
+}
+
+/**
+ * A Markdown file sent in a ``` fence that holds bare ``` fences of its own cannot be read safely:
+ * the first inner fence seems to close the file. When the block ends right after a heading or a
+ * line ending in ":" (text that introduces a block) and more fences follow before the next path,
+ * the file's end is ambiguous, and the model is asked for a longer outer fence.
+ */
+function _checkMarkdownEnd(s: State, open: number, end: number, path: string | null, fence: Fence) {
+  const markdown = MARKDOWN_INFO.test(fence.info.split(/\s/)[0]) ||
+    (!!path && /\.(md|markdown|mdx)$/i.test(path));
+  if (!markdown) return;
+  const last = s.lines.slice(open + 1, end).findLast((l) => l.trim())?.trim() ?? "";
+  if (!/^#{1,6}\s/.test(last) && !last.endsWith(":")) return;
+  for (let k = end + 1; k < s.lines.length; k++) {
+    if (pathFromLine(s.lines[k], s.known)) return;
+    if (!_fence(s.lines[k])) continue;
+    const name = path ?? "the Markdown file";
+    const outer = fence.char.repeat(fence.len + 1);
+    throw new ScanProblem(
+      `The code block at line ${open + 1} for ${JSON.stringify(name)} holds ${
+        fence.char.repeat(3)
+      } ` +
+        `fences of its own, so where the file ends is ambiguous (line ${
+          end + 1
+        } may close it or open ` +
+        `an inner block); nothing was written. Send the file inside a four-backtick fence, whose ` +
+        `inner ${fence.char.repeat(3)} fences cannot close it:\n${
+          path ?? "README.md"
+        }\n${outer}markdown\n` +
+        `(the whole file, with its ${fence.char.repeat(3)} blocks)\n${outer}`,
+    );
+  }
+}
+
 /** Splits `text` (LF line endings, reasoning already removed) into blocks and code blocks. */
 export function scanReply(text: string, known: readonly string[]): Scan {
-  const s: State = { lines: text.split("\n"), kinds: [], infos: new Map(), known };
+  const s: State = {
+    lines: text.split("\n"),
+    kinds: [],
+    infos: new Map(),
+    labels: new Map(),
+    known,
+  };
   const { lines, kinds } = s;
   const items: (RawBlock | RawCode)[] = [];
   const warnings: string[] = [];
@@ -217,6 +284,11 @@ export function scanReply(text: string, known: readonly string[]): Scan {
         wrapper = { line: i++, closeAt: end, fence };
         continue;
       }
+      if (end < 0 && lines.slice(i + 1).every((l) => !l.trim())) {
+        warnings.push(`Ignored a stray fence at line ${i + 1} with nothing after it`);
+        kinds[i++] = "blank";
+        continue;
+      }
       if (end < 0) {
         throw new ScanProblem(
           `The reply ends inside the code block opened at line ${i + 1} (no closing fence); it ` +
@@ -232,9 +304,20 @@ export function scanReply(text: string, known: readonly string[]): Scan {
         );
       }
       const { path, mentioned } = _lookBack(s, i);
-      items.push({ kind: "code", line: i, info: fence.info, path, mentioned, body });
       for (let k = i + 1; k < end; k++) kinds[k] = "content";
       kinds[end] = "close";
+      const label = path && !mentioned ? null : _labelPath(s, body, end);
+      if (label) {
+        s.labels.set(end, label);
+        warnings.push(
+          `Took the code block at line ${
+            i + 1
+          }, which holds only "${label}", as the path of the block after it`,
+        );
+      } else {
+        _checkMarkdownEnd(s, i, end, path, fence);
+        items.push({ kind: "code", line: i, info: fence.info, path, mentioned, body });
+      }
       i = end + 1;
     }
     // A wrapper fence may be closed inside the last REPLACE part (` ``` ` before the marker).
