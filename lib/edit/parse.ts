@@ -7,10 +7,12 @@
  * line. Reasoning in `<think>…</think>` is dropped first; CRLF replies are read as LF.
  */
 import { joinLines } from "./lines.ts";
+import { dropCopies } from "./copies.ts";
+import { looksLikeDiff, noEdits } from "./no_edits.ts";
 import { readQuestion, stripReasoning } from "./reasoning.ts";
 import { normalizePath, pathFromLine } from "./path_line.ts";
 import { type RawBlock, type RawCode, scanReply } from "./scan.ts";
-import type { Edit, ParseResult, WholeEdit } from "./types.ts";
+import type { Edit, ParseResult } from "./types.ts";
 
 /** Options for {@linkcode parseReply}. */
 export interface ParseOptions {
@@ -72,12 +74,6 @@ function _header(body: string[], known: readonly string[]): string | null {
   const first = body[0]?.trim() ?? "";
   if (!first) return null;
   return pathFromLine(first, known);
-}
-
-function _looksLikeDiff(body: string[]): boolean {
-  const hunk = body.some((l) => /^@@ .* @@/.test(l));
-  const heads = body.some((l) => l.startsWith("--- ")) && body.some((l) => l.startsWith("+++ "));
-  return hunk && heads;
 }
 
 function _langFits(info: string, path: string): boolean {
@@ -142,7 +138,7 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
       pathless.push(item);
       continue;
     }
-    if (_looksLikeDiff(item.body) || DIFF_INFO.test(item.info) && !/\.(diff|patch)$/.test(path)) {
+    if (looksLikeDiff(item.body) || DIFF_INFO.test(item.info) && !/\.(diff|patch)$/.test(path)) {
       return {
         kind: "invalid",
         problem: `The code block at line ${item.line + 1} is a unified diff, which cannot be ` +
@@ -157,7 +153,7 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
   if (!edits.length && !asks && known.length === 1 && candidates.length === 1) {
     const code = candidates[0];
     if (
-      _langFits(code.info, known[0]) && !_looksLikeDiff(code.body) && !DIFF_INFO.test(code.info)
+      _langFits(code.info, known[0]) && !looksLikeDiff(code.body) && !DIFF_INFO.test(code.info)
     ) {
       warnings.push(
         `Took the code block at line ${code.line + 1}, which names no file, as the whole of ` +
@@ -170,116 +166,11 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
   if (pathless.length && edits.length) {
     warnings.push(`Ignored ${pathless.length} code block(s) that name no file`);
   }
-  if (!edits.length) return _noEdits(reply, pathless, reasoning.unclosed, known);
-  const problem = _dropCopies(edits, warnings);
+  if (!edits.length) return noEdits(reply, pathless, reasoning.unclosed, known);
+  const problem = dropCopies(edits, warnings);
   if (problem) return { kind: "invalid", problem };
   if (asks) {
     warnings.push("The reply starts with QUESTION: but also edits; applied the edits");
   }
   return { kind: "edits", edits, warnings };
-}
-
-/**
- * Small models often show the file twice: a preview (named only in the sentence before it, or
- * not at all) and then the copy under its path, or the same copy twice. Identical copies count
- * once; when they differ, the one under a path line wins over previews named only in prose;
- * otherwise the reply is ambiguous. Removes the dropped copies from `edits` in place.
- */
-function _dropCopies(edits: Edit[], warnings: string[]): string | null {
-  const byPath = new Map<string, WholeEdit[]>();
-  for (const e of edits) {
-    if (e.type === "whole") byPath.set(e.path, [...(byPath.get(e.path) ?? []), e]);
-  }
-  const drop = new Set<Edit>();
-  for (const [path, copies] of byPath) {
-    if (copies.length < 2) continue;
-    const same = copies.every((c) => c.content === copies[0].content);
-    const named = copies.filter((c) => !c.inferred);
-    const keep = same ? (named[0] ?? copies[0]) : named.length === 1 ? named[0] : null;
-    if (!keep) {
-      const lines = copies.map((c) => c.line).join(", ");
-      const count = copies.length === 2 ? "two" : String(copies.length);
-      return `The reply holds ${count} whole-file blocks for "${path}" that differ (code ` +
-        `blocks at lines ${lines}), so which one is meant is unclear; send the file once:\n` +
-        `${path}\n\`\`\`\n(the complete file)\n\`\`\``;
-    }
-    for (const c of copies) if (c !== keep) drop.add(c);
-    warnings.push(
-      same
-        ? `The reply holds ${copies.length} identical copies of "${path}"; applied one`
-        : `Took the copy of "${path}" under its path line (line ${keep.line}); ignored the ` +
-          `preview(s) named only in prose`,
-    );
-  }
-  for (let i = edits.length - 1; i >= 0; i--) if (drop.has(edits[i])) edits.splice(i, 1);
-  return null;
-}
-
-const REQUEST =
-  /\b(please|could you|can you|would you|kindly)\b[^.?!\n]*\b(provide|share|paste|send|add|upload|show|give|include)\b|\bI (need|would need|require)\b[^.?!\n]*\b(see|content|contents|code|file|context)\b|\bmore context\b/i;
-
-/**
- * A reply with no edits that asks for input. Asking for a file whose content the prompt gave in
- * full is a misreading: the model is told it has the file. Asking for anything else (another
- * file, more context) is a question for the caller, who can add what is missing.
- */
-function _request(reply: string, known: readonly string[]): ParseResult | null {
-  if (reply.length > 2000 || !REQUEST.test(reply)) return null;
-  const asked = known.filter((k) =>
-    reply.includes(k) || reply.includes(k.slice(k.lastIndexOf("/") + 1))
-  );
-  if (asked.length) {
-    const names = asked.map((k) => `"${k}"`).join(", ");
-    return {
-      kind: "invalid",
-      problem:
-        `The reply asks for ${names}, but the full current content of ${
-          asked.length > 1 ? "those files was" : "that file was"
-        } already given above (between its markers); don't ask for it, reply with the edit, ` +
-        `for example:\n${asked[0]}\n\`\`\`\n(the complete new file)\n\`\`\``,
-    };
-  }
-  return { kind: "question", question: reply.trim() };
-}
-
-function _noEdits(
-  reply: string,
-  pathless: RawCode[],
-  unclosed: boolean,
-  known: readonly string[],
-): ParseResult {
-  const question = readQuestion(reply);
-  if (question) return { kind: "question", question };
-  const lines = reply.split("\n");
-  if (_looksLikeDiff(lines)) {
-    return {
-      kind: "invalid",
-      problem: "The reply is a unified diff, which cannot be applied; use SEARCH/REPLACE blocks " +
-        "or the whole file instead",
-    };
-  }
-  if (unclosed) {
-    return {
-      kind: "invalid",
-      problem: "The reply is only reasoning in a <think> block that was never closed, with no " +
-        "edits; close </think> and then write the edits",
-    };
-  }
-  if (pathless.length) {
-    const files = known.map((k) => `"${k}"`).join(", ");
-    const example = known[0] ?? "path/of/the/file";
-    return {
-      kind: "invalid",
-      problem: `The reply has ${pathless.length} code block(s) but none names its file; write ` +
-        `the file's path (${files}) alone on the line before each block, like this:\n` +
-        `${example}\n\`\`\`\n(the complete file)\n\`\`\``,
-    };
-  }
-  const request = _request(reply, known);
-  if (request) return request;
-  return {
-    kind: "invalid",
-    problem: "The reply holds no edits: no SEARCH/REPLACE block and no file path followed by a " +
-      "code block; reply with edits, or start with QUESTION: to ask something",
-  };
 }

@@ -3,14 +3,20 @@
  * path hint written before each, and names the first structural problem (a truncated block, an
  * unclosed fence, a stray marker) precisely enough for the model to fix it.
  */
+import {
+  closesFence,
+  DIVIDER,
+  type Fence,
+  fenceEnd,
+  labelPath,
+  markdownEndProblem,
+  parseFence,
+  REPLACE,
+  SEARCH,
+} from "./fences.ts";
 import { pathFromInfo, pathFromLine } from "./path_line.ts";
 
-const SEARCH = /^\s*<{5,9}\s*(SEARCH|ORIGINAL|FIND)\s*:?\s*$/i;
-const DIVIDER = /^\s*={5,9}\s*$/;
-const REPLACE = /^\s*>{5,9}\s*(REPLACE|UPDATED?|REPLACEMENT)\s*:?\s*$/i;
 const LOOSE_MARKER = /^\s*(<{2,}|>{2,}|={2,})\s*(SEARCH|REPLACE|ORIGINAL|UPDATED?)\b/i;
-const FENCE = /^\s*(`{3,}|~{3,})(.*)$/;
-const MARKDOWN_INFO = /^(md|markdown|mdx)$/i;
 const DIVIDER_TEXT = '"======="';
 const REPLACE_TEXT = '">>>>>>> REPLACE"';
 
@@ -43,12 +49,6 @@ export interface Scan {
 
 type LineKind = "blank" | "prose" | "open" | "close" | "marker" | "content";
 
-interface Fence {
-  char: string;
-  len: number;
-  info: string;
-}
-
 interface State {
   lines: string[];
   kinds: LineKind[];
@@ -59,18 +59,6 @@ interface State {
 }
 
 class ScanProblem extends Error {}
-
-function _fence(line: string): Fence | null {
-  const m = line.match(FENCE);
-  if (!m) return null;
-  const info = m[2].trim();
-  return info.includes(m[1][0]) ? null : { char: m[1][0], len: m[1].length, info };
-}
-
-function _closes(line: string, open: Fence): boolean {
-  const f = _fence(line);
-  return !!f && !f.info && f.char === open.char && f.len >= open.len;
-}
 
 function _show(line: string): string {
   const t = line.trim();
@@ -142,87 +130,6 @@ function _readBlock(s: State, start: number): { block: RawBlock; next: number } 
   };
 }
 
-/**
- * Where the fence opened at `open` closes (-1: never), and whether blocks stand inside it. Only a
- * fence at least as long as the opening one counts: inside ```` a ``` line is plain text. A fence
- * line with a language (```` ```bash ````) cannot close a block, so inside one it opens a nested
- * block, which the next bare fence closes: a README whose ``` blocks each name a language reads
- * whole.
- */
-function _fenceEnd(
-  lines: string[],
-  open: number,
-  fence: Fence,
-): { end: number; hasBlock: boolean } {
-  let depth = 0;
-  let hasBlock = false;
-  for (let end = open + 1; end < lines.length; end++) {
-    if (SEARCH.test(lines[end])) {
-      hasBlock = true;
-      while (end < lines.length && !REPLACE.test(lines[end])) end++;
-      continue;
-    }
-    const inner = _fence(lines[end]);
-    // Only fences as long as the outer one can close it; shorter ones are plain content.
-    if (!inner || inner.char !== fence.char || inner.len < fence.len) continue;
-    if (!inner.info) {
-      if (depth === 0) return { end, hasBlock };
-      depth--;
-    } else depth++;
-  }
-  return { end: -1, hasBlock };
-}
-
-/**
- * The path a code block holds when it holds nothing else and another fence follows it: small
- * models write ```` ```plaintext ```` / ```` ```python ```` / ```` ``` ```` around the file name alone,
- * then the code in a second fence. Such a block is a label, never a one-line file.
- */
-function _labelPath(s: State, body: string[], end: number): string | null {
-  const text = body.filter((l) => l.trim());
-  if (text.length !== 1) return null;
-  const path = pathFromLine(text[0], s.known);
-  if (!path) return null;
-  for (let k = end + 1; k < s.lines.length; k++) {
-    if (!s.lines[k].trim()) continue;
-    return _fence(s.lines[k]) ? path : null;
-  }
-  return null;
-}
-
-/**
- * A Markdown file sent in a ``` fence that holds bare ``` fences of its own cannot be read safely:
- * the first inner fence seems to close the file. When the block ends right after a heading or a
- * line ending in ":" (text that introduces a block) and more fences follow before the next path,
- * the file's end is ambiguous, and the model is asked for a longer outer fence.
- */
-function _checkMarkdownEnd(s: State, open: number, end: number, path: string | null, fence: Fence) {
-  const markdown = MARKDOWN_INFO.test(fence.info.split(/\s/)[0]) ||
-    (!!path && /\.(md|markdown|mdx)$/i.test(path));
-  if (!markdown) return;
-  const last = s.lines.slice(open + 1, end).findLast((l) => l.trim())?.trim() ?? "";
-  if (!/^#{1,6}\s/.test(last) && !last.endsWith(":")) return;
-  for (let k = end + 1; k < s.lines.length; k++) {
-    if (pathFromLine(s.lines[k], s.known)) return;
-    if (!_fence(s.lines[k])) continue;
-    const name = path ?? "the Markdown file";
-    const outer = fence.char.repeat(fence.len + 1);
-    throw new ScanProblem(
-      `The code block at line ${open + 1} for ${JSON.stringify(name)} holds ${
-        fence.char.repeat(3)
-      } ` +
-        `fences of its own, so where the file ends is ambiguous (line ${
-          end + 1
-        } may close it or open ` +
-        `an inner block); nothing was written. Send the file inside a four-backtick fence, whose ` +
-        `inner ${fence.char.repeat(3)} fences cannot close it:\n${
-          path ?? "README.md"
-        }\n${outer}markdown\n` +
-        `(the whole file, with its ${fence.char.repeat(3)} blocks)\n${outer}`,
-    );
-  }
-}
-
 /** Splits `text` (LF line endings, reasoning already removed) into blocks and code blocks. */
 export function scanReply(text: string, known: readonly string[]): Scan {
   const s: State = {
@@ -263,7 +170,7 @@ export function scanReply(text: string, known: readonly string[]): Scan {
             `${DIVIDER_TEXT} and ${REPLACE_TEXT} on lines of their own`,
         );
       }
-      const fence = _fence(line);
+      const fence = parseFence(line);
       if (!fence) {
         kinds[i++] = line.trim() ? "prose" : "blank";
         continue;
@@ -279,7 +186,7 @@ export function scanReply(text: string, known: readonly string[]): Scan {
         i++;
         continue;
       }
-      const { end, hasBlock } = _fenceEnd(lines, i, fence);
+      const { end, hasBlock } = fenceEnd(lines, i, fence);
       if (hasBlock) {
         wrapper = { line: i++, closeAt: end, fence };
         continue;
@@ -306,16 +213,13 @@ export function scanReply(text: string, known: readonly string[]): Scan {
       const { path, mentioned } = _lookBack(s, i);
       for (let k = i + 1; k < end; k++) kinds[k] = "content";
       kinds[end] = "close";
-      const label = path && !mentioned ? null : _labelPath(s, body, end);
+      const label = path && !mentioned ? null : labelPath(lines, body, end, s.known);
       if (label) {
         s.labels.set(end, label);
-        warnings.push(
-          `Took the code block at line ${
-            i + 1
-          }, which holds only "${label}", as the path of the block after it`,
-        );
+        warnings.push(`Took the block at line ${i + 1}, which holds only "${label}", as a path`);
       } else {
-        _checkMarkdownEnd(s, i, end, path, fence);
+        const ambiguous = markdownEndProblem(lines, i, end, fence, path, s.known);
+        if (ambiguous) throw new ScanProblem(ambiguous);
         items.push({ kind: "code", line: i, info: fence.info, path, mentioned, body });
       }
       i = end + 1;
@@ -323,7 +227,7 @@ export function scanReply(text: string, known: readonly string[]): Scan {
     // A wrapper fence may be closed inside the last REPLACE part (` ``` ` before the marker).
     const last = items[items.length - 1];
     const tail = last?.kind === "block" ? last.replace[last.replace.length - 1] : undefined;
-    if (wrapper && !(tail !== undefined && _closes(tail, wrapper.fence))) {
+    if (wrapper && !(tail !== undefined && closesFence(tail, wrapper.fence))) {
       throw new ScanProblem(
         `The reply ends inside the code fence opened at line ${wrapper.line + 1} (no closing ` +
           "fence); it looks cut off, send the whole reply again",
