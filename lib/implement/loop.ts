@@ -110,6 +110,7 @@ export class Loop {
             chat.doneReason || "-"
           }) ---\n${chat.content}`,
       );
+      await this.log(`\n--- attempt ${this.attempt} decision ---\n${outcome.decision}`);
       await updateTask(ctx.root, plan.id, (r) => ({
         attempts: this.attempt,
         prompt_tokens: r.prompt_tokens + chat.promptEvalCount,
