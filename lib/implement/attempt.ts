@@ -133,6 +133,7 @@ export async function runAttempt(a: AttemptInput): Promise<AttemptOutcome> {
       chat,
       feedback: "Your reply was cut off before it ended (it hit the length limit). Reply again, " +
         "shorter: use small SEARCH/REPLACE blocks and no explanations.",
+      problem: "Your reply was cut off before it ended (it hit the length limit).",
       decision: "not parsed: the reply hit the length limit",
     };
   }
@@ -141,6 +142,7 @@ export async function runAttempt(a: AttemptInput): Promise<AttemptOutcome> {
     files: plan.files,
     symbolsOnly: files.filter((f) => f.ranges).map((f) => f.rel),
     current: a.current,
+    formats: new Map(files.map((f) => [f.rel, f.format])),
   });
   return { ...judged, chat };
 }

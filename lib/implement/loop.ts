@@ -128,7 +128,7 @@ export class Loop {
       }
       if (outcome.kind === "unusable") {
         this.#feedback = outcome.feedback;
-        this.#lastProblem = outcome.feedback;
+        this.#lastProblem = outcome.problem;
         this.#lastUnusable = this.attempt;
         if (outcome.reason === "no-match" && outcome.path) {
           this.failedMatches.set(outcome.path, (this.failedMatches.get(outcome.path) ?? 0) + 1);

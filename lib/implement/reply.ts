@@ -9,13 +9,24 @@ import {
   deletionAllowance,
   type Edit,
   parseReply,
+  type ReplyFormat,
 } from "../edit/mod.ts";
 
 /** The reply, judged. `decision` is the line the task log shows after the raw reply. */
 export type ReplyOutcome =
   | { kind: "question"; question: string; decision: string }
-  /** The reply could not be used; `feedback` goes to the model next attempt. */
-  | { kind: "unusable"; feedback: string; reason?: ApplyFailure; path?: string; decision: string }
+  /**
+   * The reply could not be used: `feedback` goes to the model next attempt, `problem` (the same
+   * without the shape reminder) to the caller if no later attempt succeeds.
+   */
+  | {
+    kind: "unusable";
+    feedback: string;
+    problem: string;
+    reason?: ApplyFailure;
+    path?: string;
+    decision: string;
+  }
   | {
     kind: "edits";
     files: Map<string, string>;
@@ -34,6 +45,8 @@ export interface ReplyInput {
   symbolsOnly: readonly string[];
   /** Current content of each file to edit (null: does not exist). */
   current: ReadonlyMap<string, string | null>;
+  /** The format asked for each file (for the shape refusals show); default whole. */
+  formats?: ReadonlyMap<string, ReplyFormat>;
 }
 
 const NO_CHANGE = "Your edits leave every file exactly as it was. Make the change the task asks " +
@@ -52,6 +65,20 @@ function _warned(warnings: readonly string[]): string {
   return warnings.length ? `; notes: ${warnings.join("; ")}` : "";
 }
 
+/**
+ * `feedback` followed by the shape the reply should take for the file it concerns (the file it
+ * names, else the first file to edit), unless it shows that shape already.
+ */
+export function withShape(feedback: string, input: ReplyInput, path?: string): string {
+  const file = path ?? input.files.find((f) => feedback.includes(f)) ?? input.files[0];
+  if (!file || feedback.includes(`\n${file}\n`)) return feedback;
+  const shape = input.formats?.get(file) === "diff"
+    ? `${file}\n<<<<<<< SEARCH\n(the exact lines now in ${file})\n=======\n` +
+      "(the lines that replace them)\n>>>>>>> REPLACE"
+    : `${file}\n\`\`\`\n(the complete new content of ${file})\n\`\`\``;
+  return `${feedback}\nThe shape to use:\n${shape}`;
+}
+
 /** Parses and applies `reply` (in memory) and says what was decided. */
 export function judgeReply(reply: string, input: ReplyInput): ReplyOutcome {
   const parsed = parseReply(reply, { knownPaths: input.files });
@@ -65,7 +92,8 @@ export function judgeReply(reply: string, input: ReplyInput): ReplyOutcome {
   if (parsed.kind === "invalid") {
     return {
       kind: "unusable",
-      feedback: parsed.problem,
+      feedback: withShape(parsed.problem, input),
+      problem: parsed.problem,
       decision: `parse: refused, nothing applied: ${parsed.problem}`,
     };
   }
@@ -78,14 +106,20 @@ export function judgeReply(reply: string, input: ReplyInput): ReplyOutcome {
   if (!applied.ok) {
     return {
       kind: "unusable",
-      feedback: applied.error,
+      feedback: withShape(applied.error, input, applied.path),
+      problem: applied.error,
       reason: applied.reason,
       path: applied.path,
       decision: `${read}\napply: refused (${applied.reason}), nothing written: ${applied.error}`,
     };
   }
   if (!applied.changed.length) {
-    return { kind: "unusable", feedback: NO_CHANGE, decision: `${read}\napply: no change` };
+    return {
+      kind: "unusable",
+      feedback: NO_CHANGE,
+      problem: NO_CHANGE,
+      decision: `${read}\napply: no change`,
+    };
   }
   return {
     kind: "edits",

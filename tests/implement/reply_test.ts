@@ -104,3 +104,20 @@ Deno.test("implement_task asks the caller when the model wants a file it was not
     assert.equal(await Deno.readTextFile(join(root, "calc.py")), CALC);
   });
 });
+
+Deno.test("implement_task's feedback after a refusal shows the shape with the file's name", async () => {
+  await withProject(async (fake, root) => {
+    const miss = "calc.py\n<<<<<<< SEARCH\nreturn a * b\n=======\nreturn a + b\n>>>>>>> REPLACE\n";
+    fake.script(miss, miss);
+    const out = await run(root, "S1", "fix add");
+    assert.equal(out.status, "failed");
+    const feedback = userText(fake, 1);
+    assert.match(feedback, /matches nothing/);
+    assert.match(
+      feedback,
+      /The shape to use:\ncalc\.py\n```\n\(the complete new content of calc\.py\)/,
+    );
+    // The caller gets the problem without the reminder.
+    assert.doesNotMatch(String(out.error), /The shape to use/);
+  });
+});
