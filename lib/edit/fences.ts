@@ -33,12 +33,17 @@ export function closesFence(line: string, open: Fence): boolean {
   return !!f && !f.info && f.char === open.char && f.len >= open.len;
 }
 
+/** True when a fence's "info" is a sentence glued to a closing fence (```` ```This fixes it. ````). */
+function _glued(info: string): boolean {
+  return info.split(/\s+/).length >= 3 && /[a-z]{2}/.test(info) && !/[={}]/.test(info);
+}
+
 /**
  * Where the fence opened at `open` closes (-1: never), and whether blocks stand inside it. Only a
  * fence at least as long as the opening one counts: inside ```` a ``` line is plain text. A fence
  * line with a language (```` ```bash ````) cannot close a block, so inside one it opens a nested
  * block, which the next bare fence closes: a README whose ``` blocks each name a language reads
- * whole.
+ * whole. A fence followed by a sentence on the same line closes.
  */
 export function fenceEnd(
   lines: readonly string[],
@@ -55,7 +60,7 @@ export function fenceEnd(
     }
     const inner = parseFence(lines[end]);
     if (!inner || inner.char !== fence.char || inner.len < fence.len) continue;
-    if (!inner.info) {
+    if (!inner.info || _glued(inner.info)) {
       if (depth === 0) return { end, hasBlock };
       depth--;
     } else depth++;
