@@ -1,7 +1,7 @@
 /**
- * Reply corpus benchmark: runs every case of both corpora — `tests/replies/real/` (replies local
- * models really wrote, copied from public logs) and `tests/replies/own/` (replies we wrote in the
- * shapes small models produce) — through parseReply and applyEdits, and reports for each corpus,
+ * Reply corpus benchmark: runs every case of both corpora — the real one (replies local models
+ * really wrote, copied from public logs; see `corpusDir`) and `tests/replies/own/` (replies we
+ * wrote in the shapes small models produce) — through parseReply and applyEdits, and reports for each corpus,
  * overall and by shape: applied correctly, rejected correctly, applied wrongly, wrongly rejected
  * (targets: every well-formed reply applied, every malformed one rejected with a message naming
  * the fix, 0 applied wrongly).
@@ -177,9 +177,20 @@ export function byShape(outcomes: readonly CaseOutcome[]): Map<string, CorpusSum
 /** The two corpora, by name. */
 export const CORPORA = ["real", "own"] as const;
 
-/** The folder that holds a corpus. */
-export function corpusDir(name: (typeof CORPORA)[number]): string {
-  return new URL(`../tests/replies/${name}/`, import.meta.url).pathname;
+/**
+ * The folder that holds a corpus, or `null` when it is not there. The own corpus is in the
+ * repository; the real one is public material, kept out of the repository: it is read from
+ * `$LOCALEXEC_REAL_REPLIES`, else from `shared/replies/real/` beside the repository.
+ */
+export function corpusDir(name: (typeof CORPORA)[number]): string | null {
+  if (name === "own") return new URL("../tests/replies/own/", import.meta.url).pathname;
+  const dir = Deno.env.get("LOCALEXEC_REAL_REPLIES") ||
+    new URL("../../shared/replies/real/", import.meta.url).pathname;
+  try {
+    return Deno.statSync(dir).isDirectory ? dir : null;
+  } catch {
+    return null;
+  }
 }
 
 function _line(label: string, s: CorpusSummary): string {
@@ -191,7 +202,15 @@ function _line(label: string, s: CorpusSummary): string {
 async function _main(): Promise<void> {
   const report: Record<string, unknown> = {};
   for (const name of CORPORA) {
-    const cases = await loadCorpus(corpusDir(name));
+    const dir = corpusDir(name);
+    if (!dir) {
+      console.log(
+        `${name} corpus: not found (set LOCALEXEC_REAL_REPLIES, or put it in shared/replies/real/ ` +
+          "beside the repository)",
+      );
+      continue;
+    }
+    const cases = await loadCorpus(dir);
     const started = performance.now();
     const outcomes = cases.map(runCase);
     const ms = performance.now() - started;

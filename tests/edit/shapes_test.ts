@@ -1,6 +1,7 @@
 /**
- * The reply shapes of issue 8 one by one (each also stands in tests/replies/real/ as a verbatim
- * reply a local model wrote), the destructive-edit guard's threshold, and re-indentation.
+ * The reply shapes of issue 8 one by one (the real corpus holds verbatim replies local models wrote
+ * in each shape; see scripts/bench_replies.ts), the destructive-edit guard's threshold, and
+ * re-indentation.
  */
 import assert from "node:assert/strict";
 import { applyEdits } from "../../lib/edit/apply.ts";

@@ -40,9 +40,9 @@ function userText(fake: FakeOllama, i: number): string {
 
 Deno.test("implement_task writes the code, not the name, when the name has its own fence", async () => {
   await withProject(async (fake, root) => {
-    // The shape phi4 14B wrote in a public aider log (tests/replies/real/r01…r07).
+    // The shape phi4 14B and granite3.3 8B write (real corpus, shape name_fence_*).
     fake.script(
-      "I apologize for the oversight. Here is the corrected `calc.py` with the proper format:\n\n" +
+      "Sorry about that. The corrected `calc.py` follows:\n\n" +
         "```plaintext\ncalc.py\n```\n```python\n" + FIXED + "```\n\nThis fixes add().\n",
     );
     const out = await run(root, "N1", "fix add");
@@ -84,9 +84,9 @@ Deno.test("implement_task applies the deletion a task asks for", async () => {
 
 Deno.test("implement_task tells a model that asks for a file it was shown to use it", async () => {
   await withProject(async (fake, root) => {
-    // devstral 24B in a public aider log (tests/replies/real/r33).
+    // The shape devstral 24B and gpt-oss 20B write (real corpus, shape asks_for_shown_file).
     fake.script(
-      "Understood. Please provide the original `calc.py` file so I can make the requested changes.",
+      "OK. Please provide the current `calc.py` so I can change it.",
       FIX_ADD,
     );
     const out = await run(root, "A1", "fix add");
