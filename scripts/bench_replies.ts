@@ -1,19 +1,24 @@
 /**
- * Reply corpus benchmark: runs every case in `tests/replies/` through parseReply and applyEdits
- * and reports the share of well-formed replies applied correctly, the share of malformed ones
- * rejected with a useful message, and how many were applied wrongly (targets: 100 %, 100 %, 0).
+ * Reply corpus benchmark: runs every case of both corpora — the real one (replies local models
+ * really wrote, copied from public logs; see `corpusDir`) and `tests/replies/own/` (replies we
+ * wrote in the shapes small models produce) — through parseReply and applyEdits, and reports for each corpus,
+ * overall and by shape: applied correctly, rejected correctly, applied wrongly, wrongly rejected
+ * (targets: every well-formed reply applied, every malformed one rejected with a message naming
+ * the fix, 0 applied wrongly).
  *
- * Run: `deno run --no-prompt --allow-read scripts/bench_replies.ts [--json]`
+ * Run: `deno task bench replies`, or `deno run --no-prompt --allow-read scripts/bench_replies.ts
+ * [--json]`.
  *
  * A case is one JSON file: `title`, `form` ("well-formed" | "malformed"), optional `model`,
- * `allowed` (files_to_edit; default: every key of `files`), `symbolsOnly`, `files` (path →
- * content, or `null` for a file that does not exist), `reply`, and `expect`: `{files}` (exact
- * content of every file that must change; files not listed must stay as they were),
- * `{question: [words]}` or `{reject: [words]}` (the message must contain every word, ignoring
- * case). A text is a string, or an array of lines that each end with "\n".
+ * `shape` (a short tag for the per-shape figures), `source`, `spec` (the task's words, which
+ * decide whether a deletion was asked for), `allowed` (files_to_edit; default: every key of
+ * `files`), `symbolsOnly`, `files` (path → content, or `null` for a file that does not exist),
+ * `reply`, and `expect`: `{files}` (exact content of every file that must change; files not listed
+ * must stay as they were), `{question: [words]}` or `{reject: [words]}` (the message must contain
+ * every word, ignoring case). A text is a string, or an array of lines that each end with "\n".
  */
 import { join } from "../lib/deps.ts";
-import { applyEdits, parseReply } from "../lib/edit/mod.ts";
+import { applyEdits, deletionAllowance, parseReply } from "../lib/edit/mod.ts";
 
 type Text = string | string[];
 
@@ -22,6 +27,8 @@ export interface ReplyCase {
   name: string;
   title: string;
   model?: string;
+  shape?: string;
+  spec?: string;
   form: "well-formed" | "malformed";
   allowed?: string[];
   symbolsOnly?: string[];
@@ -34,10 +41,13 @@ export interface ReplyCase {
 export interface CaseOutcome {
   name: string;
   form: ReplyCase["form"];
+  shape: string;
   /** The outcome matched the expectation exactly. */
   pass: boolean;
   /** Files were changed although the expectation was different (the outcome that must never happen). */
   wrong: boolean;
+  /** Nothing was written although the expectation was to apply the edits. */
+  wronglyRejected: boolean;
   /** What happened, for a report. */
   detail: string;
 }
@@ -58,7 +68,7 @@ export async function loadCorpus(dir: string): Promise<ReplyCase[]> {
   return cases.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-function _words(message: string, words: string[]): string[] {
+function _missing(message: string, words: string[]): string[] {
   const lower = message.toLowerCase();
   return words.filter((w) => !lower.includes(w.toLowerCase()));
 }
@@ -70,21 +80,32 @@ export function runCase(c: ReplyCase): CaseOutcome {
     files.set(path, value === null ? null : text(value));
   }
   const allowed = c.allowed ?? Object.keys(c.files);
-  const base = { name: c.name, form: c.form };
+  const base = { name: c.name, form: c.form, shape: c.shape ?? c.form, wronglyRejected: false };
+  const wantsFiles = "files" in c.expect;
   const parsed = parseReply(text(c.reply), { knownPaths: allowed });
   const expect = c.expect;
   if (parsed.kind === "question") {
     if (!("question" in expect)) {
-      return { ...base, pass: false, wrong: false, detail: "asked a question" };
+      return {
+        ...base,
+        pass: false,
+        wrong: false,
+        wronglyRejected: wantsFiles,
+        detail: `asked a question: ${parsed.question}`,
+      };
     }
-    const missing = _words(parsed.question, expect.question);
+    const missing = _missing(parsed.question, expect.question);
     return { ...base, pass: !missing.length, wrong: false, detail: `question; missing ${missing}` };
   }
   let message: string;
   if (parsed.kind === "invalid") {
     message = parsed.problem;
   } else {
-    const result = applyEdits(files, parsed.edits, { allowed, symbolsOnly: c.symbolsOnly ?? [] });
+    const result = applyEdits(files, parsed.edits, {
+      allowed,
+      symbolsOnly: c.symbolsOnly ?? [],
+      deletion: deletionAllowance(c.spec ?? ""),
+    });
     if (result.ok) {
       if (!("files" in expect)) {
         return {
@@ -106,22 +127,30 @@ export function runCase(c: ReplyCase): CaseOutcome {
     message = result.error;
   }
   if (!("reject" in expect)) {
-    return { ...base, pass: false, wrong: false, detail: `rejected: ${message}` };
+    return {
+      ...base,
+      pass: false,
+      wrong: false,
+      wronglyRejected: wantsFiles,
+      detail: `rejected: ${message}`,
+    };
   }
-  const missing = _words(message, expect.reject);
+  const missing = _missing(message, expect.reject);
   const detail = missing.length
     ? `message lacks ${JSON.stringify(missing)}: ${message}`
     : "rejected";
   return { ...base, pass: !missing.length, wrong: false, detail };
 }
 
-/** The benchmark's figures. */
+/** The benchmark's figures for one set of outcomes. */
 export interface CorpusSummary {
+  cases: number;
   wellFormed: number;
   appliedCorrectly: number;
   malformed: number;
-  rejectedUsefully: number;
+  rejectedCorrectly: number;
   appliedWrongly: number;
+  wronglyRejected: number;
 }
 
 /** Counts outcomes into the benchmark's figures. */
@@ -129,47 +158,81 @@ export function summarize(outcomes: readonly CaseOutcome[]): CorpusSummary {
   const well = outcomes.filter((o) => o.form === "well-formed");
   const bad = outcomes.filter((o) => o.form === "malformed");
   return {
+    cases: outcomes.length,
     wellFormed: well.length,
     appliedCorrectly: well.filter((o) => o.pass).length,
     malformed: bad.length,
-    rejectedUsefully: bad.filter((o) => o.pass).length,
+    rejectedCorrectly: bad.filter((o) => o.pass).length,
     appliedWrongly: outcomes.filter((o) => o.wrong).length,
+    wronglyRejected: outcomes.filter((o) => o.wronglyRejected).length,
   };
 }
 
-function _pct(part: number, whole: number): string {
-  return whole ? `${((100 * part) / whole).toFixed(1)} %` : "n/a";
+/** The figures per shape, in shape order. */
+export function byShape(outcomes: readonly CaseOutcome[]): Map<string, CorpusSummary> {
+  const shapes = [...new Set(outcomes.map((o) => o.shape))].sort();
+  return new Map(shapes.map((s) => [s, summarize(outcomes.filter((o) => o.shape === s))]));
+}
+
+/** The two corpora, by name. */
+export const CORPORA = ["real", "own"] as const;
+
+/**
+ * The folder that holds a corpus, or `null` when it is not there. The own corpus is in the
+ * repository; the real one is public material, kept out of the repository: it is read from
+ * `$LOCALEXEC_REAL_REPLIES`, else from `shared/replies/real/` beside the repository.
+ */
+export function corpusDir(name: (typeof CORPORA)[number]): string | null {
+  if (name === "own") return new URL("../tests/replies/own/", import.meta.url).pathname;
+  const dir = Deno.env.get("LOCALEXEC_REAL_REPLIES") ||
+    new URL("../../shared/replies/real/", import.meta.url).pathname;
+  try {
+    return Deno.statSync(dir).isDirectory ? dir : null;
+  } catch {
+    return null;
+  }
+}
+
+function _line(label: string, s: CorpusSummary): string {
+  return `${label}: ${s.cases} cases; applied correctly ${s.appliedCorrectly}/${s.wellFormed}, ` +
+    `rejected correctly ${s.rejectedCorrectly}/${s.malformed}, applied wrongly ` +
+    `${s.appliedWrongly}, wrongly rejected ${s.wronglyRejected}`;
 }
 
 async function _main(): Promise<void> {
-  const dir = new URL("../tests/replies/", import.meta.url).pathname;
-  const cases = await loadCorpus(dir);
-  const started = performance.now();
-  const outcomes = cases.map(runCase);
-  const ms = performance.now() - started;
-  const s = summarize(outcomes);
-  if (Deno.args.includes("--json")) {
-    console.log(
-      JSON.stringify({ ...s, ms: Math.round(ms), failures: outcomes.filter((o) => !o.pass) }),
-    );
-    return;
+  const report: Record<string, unknown> = {};
+  for (const name of CORPORA) {
+    const dir = corpusDir(name);
+    if (!dir) {
+      console.log(
+        `${name} corpus: not found (set LOCALEXEC_REAL_REPLIES, or put it in shared/replies/real/ ` +
+          "beside the repository)",
+      );
+      continue;
+    }
+    const cases = await loadCorpus(dir);
+    const started = performance.now();
+    const outcomes = cases.map(runCase);
+    const ms = performance.now() - started;
+    const s = summarize(outcomes);
+    const shapes = byShape(outcomes);
+    if (Deno.args.includes("--json")) {
+      report[name] = {
+        ...s,
+        ms: Math.round(ms),
+        shapes: Object.fromEntries(shapes),
+        failures: outcomes.filter((o) => !o.pass),
+      };
+      continue;
+    }
+    console.log(_line(`${name} corpus`, s));
+    for (const [shape, f] of shapes) console.log(`  ${_line(shape, f)}`);
+    for (const o of outcomes.filter((o) => !o.pass)) {
+      console.log(`  FAIL ${o.name}: ${o.detail.slice(0, 300)}`);
+    }
+    console.log(`  time: ${ms.toFixed(1)} ms (${(ms / cases.length).toFixed(2)} ms a reply)`);
   }
-  for (const o of outcomes.filter((o) => !o.pass)) console.log(`FAIL ${o.name}: ${o.detail}`);
-  console.log(`cases: ${cases.length} (${s.wellFormed} well-formed, ${s.malformed} malformed)`);
-  console.log(
-    `well-formed applied correctly: ${s.appliedCorrectly}/${s.wellFormed} ` +
-      `(${_pct(s.appliedCorrectly, s.wellFormed)})`,
-  );
-  console.log(
-    `malformed rejected with a useful message: ${s.rejectedUsefully}/${s.malformed} ` +
-      `(${_pct(s.rejectedUsefully, s.malformed)})`,
-  );
-  console.log(`applied wrongly: ${s.appliedWrongly}`);
-  console.log(
-    `time: ${ms.toFixed(1)} ms for ${cases.length} replies (${
-      (ms / cases.length).toFixed(2)
-    } ms each)`,
-  );
+  if (Deno.args.includes("--json")) console.log(JSON.stringify(report));
 }
 
 if (import.meta.main) await _main();

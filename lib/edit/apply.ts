@@ -6,6 +6,7 @@
  * (LF, CRLF or mixed), byte-order mark and missing final newline.
  */
 import { findElision } from "./elision.ts";
+import { type DeletionAllowance, destructiveMessage } from "./guard.ts";
 import { fromLines, type LineFile, spliceLines, textLines, toLines } from "./lines.ts";
 import { findMatches, type Match, shiftLines } from "./match.ts";
 import { noMatchMessage } from "./messages.ts";
@@ -22,6 +23,11 @@ export interface ApplyOptions {
   symbolsOnly?: readonly string[];
   /** Write files the reply creates with CRLF line endings (default LF). */
   crlf?: boolean;
+  /**
+   * What the task allows an edit to delete (see `deletionAllowance`); by default an edit that
+   * empties a file or removes most of it is refused.
+   */
+  deletion?: DeletionAllowance;
 }
 
 function _trimBlankEnds(replace: string[], search: string[]): string[] {
@@ -39,6 +45,7 @@ function _applyReplace(
   current: LineFile | null,
   newEol: string,
   warnings: string[],
+  deletion: DeletionAllowance,
 ): LineFile {
   const { path } = edit;
   const file = quoteValue(path);
@@ -98,6 +105,11 @@ function _applyReplace(
   }
   const next = { ...current, lines: [...current.lines] };
   spliceLines(next, m.start, m.end, shiftLines(replace, m.shift));
+  if (replace.every((l) => !l.trim())) {
+    const after = next.lines.map((l) => l.text);
+    const refusal = destructiveMessage(path, before, after, `Block ${n} for ${file}`, deletion);
+    if (refusal) throw new EditRefusal(refusal, "destructive", path);
+  }
   return next;
 }
 
@@ -129,6 +141,7 @@ export function applyEdits(
     };
   }
   const symbolsOnly = new Set((options.symbolsOnly ?? []).map(normalizePath));
+  const deletion = options.deletion ?? { most: false, all: false };
   const newEol = options.crlf ? "\r\n" : "\n";
   const state = new Map<string, LineFile | null>();
   const warnings: string[] = [];
@@ -143,8 +156,13 @@ export function applyEdits(
       }
       const now = state.get(path) ?? null;
       const next = edit.type === "whole"
-        ? applyWhole({ ...edit, path }, now, { symbolsOnly: symbolsOnly.has(path), newEol })
-        : _applyReplace({ ...edit, path }, i + 1, now, newEol, warnings);
+        ? applyWhole({ ...edit, path }, now, {
+          symbolsOnly: symbolsOnly.has(path),
+          newEol,
+          deletion,
+          warnings,
+        })
+        : _applyReplace({ ...edit, path }, i + 1, now, newEol, warnings, deletion);
       state.set(path, next);
     });
   } catch (e) {

@@ -83,11 +83,28 @@ function _pythonEllipsis(
   const prev = _prevNonBlank(lines, i);
   if (prev === null) return true;
   if (prev.endsWith(":")) return _hadBody(prev, original);
-  // `...` after a docstring or a statement: fine only where the original had the same pair.
+  // `...` after a docstring or a statement: fine only where the original had the same pair, or
+  // a `...` body under the same header (a Protocol method whose docstring the edit changed).
+  const header = _enclosing(lines, i);
   for (let k = 0; k < original.length; k++) {
-    if (BARE_DOTS.test(original[k].trim()) && _prevNonBlank(original, k) === prev) return false;
+    if (!BARE_DOTS.test(original[k].trim())) continue;
+    if (_prevNonBlank(original, k) === prev) return false;
+    if (header !== null && _enclosing(original, k) === header) return false;
   }
   return true;
+}
+
+function _indent(line: string): number {
+  return line.length - line.trimStart().length;
+}
+
+/** The nearest line above `i` indented less than it (its block's header), trimmed, or `null`. */
+function _enclosing(lines: readonly string[], i: number): string | null {
+  const indent = _indent(lines[i]);
+  for (let k = i - 1; k >= 0; k--) {
+    if (lines[k].trim() && _indent(lines[k]) < indent) return lines[k].trim();
+  }
+  return null;
 }
 
 /**

@@ -24,6 +24,12 @@ export {
   SWITCH_AFTER_FAILED_MATCHES,
 } from "./format.ts";
 export { findElision } from "./elision.ts";
+export {
+  type DeletionAllowance,
+  deletionAllowance,
+  GUARD_MIN_LINES,
+  GUARD_SHARE,
+} from "./guard.ts";
 export { normalizePath } from "./path_line.ts";
 export type {
   ApplyFailure,

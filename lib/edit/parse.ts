@@ -3,10 +3,14 @@
  *
  * Accepted: SEARCH/REPLACE blocks after a path line (`path`, `path:`, `### path`, `**path**`,
  * `` `path` ``, `File: path`, `# path`), fenced or not, or with the path as the fence's first
- * line; a path followed by one fenced block holding the whole new file; `QUESTION:` as the first
- * line. Reasoning in `<think>…</think>` is dropped first; CRLF replies are read as LF.
+ * line; a path followed by one fenced block holding the whole new file (the path may also stand
+ * alone in a fence of its own before it, or only in the sentence before it); `QUESTION:` as the
+ * first line. Reasoning in `<think>…</think>` is dropped first; CRLF replies are read as LF. The
+ * shapes come from replies local models really wrote (README, "Reply formats").
  */
 import { joinLines } from "./lines.ts";
+import { dropCopies } from "./copies.ts";
+import { looksLikeDiff, noEdits } from "./no_edits.ts";
 import { readQuestion, stripReasoning } from "./reasoning.ts";
 import { normalizePath, pathFromLine } from "./path_line.ts";
 import { type RawBlock, type RawCode, scanReply } from "./scan.ts";
@@ -74,12 +78,6 @@ function _header(body: string[], known: readonly string[]): string | null {
   return pathFromLine(first, known);
 }
 
-function _looksLikeDiff(body: string[]): boolean {
-  const hunk = body.some((l) => /^@@ .* @@/.test(l));
-  const heads = body.some((l) => l.startsWith("--- ")) && body.some((l) => l.startsWith("+++ "));
-  return hunk && heads;
-}
-
 function _langFits(info: string, path: string): boolean {
   const lang = info.split(/\s/)[0].toLowerCase();
   const ext = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
@@ -89,6 +87,8 @@ function _langFits(info: string, path: string): boolean {
 
 function _wholeEdit(code: RawCode, path: string, header: string | null, inferred: boolean): Edit {
   let body = header ? code.body.slice(1) : code.body;
+  // The blank line after a path label belongs to the label (the applier restores both).
+  if (header && body.length > 1 && !body[0].trim()) body = body.slice(1);
   while (body.length && !body[body.length - 1].trim()) body = body.slice(0, -1);
   return {
     type: "whole",
@@ -140,7 +140,7 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
       pathless.push(item);
       continue;
     }
-    if (_looksLikeDiff(item.body) || DIFF_INFO.test(item.info) && !/\.(diff|patch)$/.test(path)) {
+    if (looksLikeDiff(item.body) || DIFF_INFO.test(item.info) && !/\.(diff|patch)$/.test(path)) {
       return {
         kind: "invalid",
         problem: `The code block at line ${item.line + 1} is a unified diff, which cannot be ` +
@@ -155,7 +155,7 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
   if (!edits.length && !asks && known.length === 1 && candidates.length === 1) {
     const code = candidates[0];
     if (
-      _langFits(code.info, known[0]) && !_looksLikeDiff(code.body) && !DIFF_INFO.test(code.info)
+      _langFits(code.info, known[0]) && !looksLikeDiff(code.body) && !DIFF_INFO.test(code.info)
     ) {
       warnings.push(
         `Took the code block at line ${code.line + 1}, which names no file, as the whole of ` +
@@ -168,55 +168,11 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
   if (pathless.length && edits.length) {
     warnings.push(`Ignored ${pathless.length} code block(s) that name no file`);
   }
-  if (!edits.length) return _noEdits(reply, pathless, reasoning.unclosed, known);
-  const wholes = edits.filter((e) => e.type === "whole").map((e) => e.path);
-  const twice = wholes.find((p, i) => wholes.indexOf(p) !== i);
-  if (twice) {
-    return {
-      kind: "invalid",
-      problem: `The reply holds two whole-file blocks for "${twice}"; send the file once`,
-    };
-  }
+  if (!edits.length) return noEdits(reply, pathless, reasoning.unclosed, known);
+  const problem = dropCopies(edits, warnings);
+  if (problem) return { kind: "invalid", problem };
   if (asks) {
     warnings.push("The reply starts with QUESTION: but also edits; applied the edits");
   }
   return { kind: "edits", edits, warnings };
-}
-
-function _noEdits(
-  reply: string,
-  pathless: RawCode[],
-  unclosed: boolean,
-  known: readonly string[],
-): ParseResult {
-  const question = readQuestion(reply);
-  if (question) return { kind: "question", question };
-  const lines = reply.split("\n");
-  if (_looksLikeDiff(lines)) {
-    return {
-      kind: "invalid",
-      problem: "The reply is a unified diff, which cannot be applied; use SEARCH/REPLACE blocks " +
-        "or the whole file instead",
-    };
-  }
-  if (unclosed) {
-    return {
-      kind: "invalid",
-      problem: "The reply is only reasoning in a <think> block that was never closed, with no " +
-        "edits; close </think> and then write the edits",
-    };
-  }
-  if (pathless.length) {
-    const files = known.map((k) => `"${k}"`).join(", ");
-    return {
-      kind: "invalid",
-      problem: `The reply has ${pathless.length} code block(s) but none names its file; write ` +
-        `the file's path (${files}) alone on the line before each block`,
-    };
-  }
-  return {
-    kind: "invalid",
-    problem: "The reply holds no edits: no SEARCH/REPLACE block and no file path followed by a " +
-      "code block; reply with edits, or start with QUESTION: to ask something",
-  };
 }

@@ -35,6 +35,10 @@ const MAX_PATH_LINE = 300;
 const PATH_CHARS = /^[\w@+.\-\[\]][\w@+.\-\/\[\]]*$/;
 const EXTENSION = /\.[A-Za-z0-9_]{1,12}$/;
 
+/** Placeholder folders models put before a file name (`path/to/`, `your_project/`). */
+const PLACEHOLDER =
+  /^((?:path\/(?:to|of)|your[-_]?(?:project|repo|repository|app|code|dir|directory|folder))\/)(.+)$/i;
+
 /** Normalises a path as a model wrote it: `./a.py` → `a.py`, `a\\b.py` → `a/b.py`, `/a.py` → `a.py`. */
 export function normalizePath(path: string): string {
   let p = path.trim().replaceAll("\\", "/");
@@ -68,6 +72,16 @@ export function looksLikePath(text: string, known: readonly string[] = []): bool
 export function resolvePath(written: string, known: readonly string[]): string {
   const p = normalizePath(written);
   if (known.includes(p)) return p;
+  // `path/to/calc.py`: a placeholder folder the model invented; the rest must name one file.
+  const tail = p.match(PLACEHOLDER)?.[2];
+  if (tail) {
+    const named = known.filter((k) =>
+      k === tail || k.endsWith(`/${tail}`) || tail.endsWith(`/${k}`)
+    );
+    const base = known.filter((k) => k.slice(k.lastIndexOf("/") + 1) === tail);
+    if (named.length === 1) return named[0];
+    if (!named.length && base.length === 1) return base[0];
+  }
   const longer = known.filter((k) => k.endsWith(`/${p}`));
   if (longer.length === 1) return longer[0];
   // `proj/src/calc.py` for `src/calc.py`; a bare `calc.py` is not matched this way, since

@@ -3,14 +3,20 @@
  * path hint written before each, and names the first structural problem (a truncated block, an
  * unclosed fence, a stray marker) precisely enough for the model to fix it.
  */
+import {
+  closesFence,
+  DIVIDER,
+  type Fence,
+  fenceEnd,
+  labelPath,
+  markdownEndProblem,
+  parseFence,
+  REPLACE,
+  SEARCH,
+} from "./fences.ts";
 import { pathFromInfo, pathFromLine } from "./path_line.ts";
 
-const SEARCH = /^\s*<{5,9}\s*(SEARCH|ORIGINAL|FIND)\s*:?\s*$/i;
-const DIVIDER = /^\s*={5,9}\s*$/;
-const REPLACE = /^\s*>{5,9}\s*(REPLACE|UPDATED?|REPLACEMENT)\s*:?\s*$/i;
 const LOOSE_MARKER = /^\s*(<{2,}|>{2,}|={2,})\s*(SEARCH|REPLACE|ORIGINAL|UPDATED?)\b/i;
-const FENCE = /^\s*(`{3,}|~{3,})(.*)$/;
-const MARKDOWN_INFO = /^(md|markdown|mdx)$/i;
 const DIVIDER_TEXT = '"======="';
 const REPLACE_TEXT = '">>>>>>> REPLACE"';
 
@@ -43,32 +49,16 @@ export interface Scan {
 
 type LineKind = "blank" | "prose" | "open" | "close" | "marker" | "content";
 
-interface Fence {
-  char: string;
-  len: number;
-  info: string;
-}
-
 interface State {
   lines: string[];
   kinds: LineKind[];
   infos: Map<number, string>;
+  /** Closing-fence line → the path its block held alone (the block is a label, not code). */
+  labels: Map<number, string>;
   known: readonly string[];
 }
 
 class ScanProblem extends Error {}
-
-function _fence(line: string): Fence | null {
-  const m = line.match(FENCE);
-  if (!m) return null;
-  const info = m[2].trim();
-  return info.includes(m[1][0]) ? null : { char: m[1][0], len: m[1].length, info };
-}
-
-function _closes(line: string, open: Fence): boolean {
-  const f = _fence(line);
-  return !!f && !f.info && f.char === open.char && f.len >= open.len;
-}
 
 function _show(line: string): string {
   const t = line.trim();
@@ -86,6 +76,7 @@ function _lookBack(s: State, at: number): { path: string | null; mentioned: bool
       if (p) return { path: p, mentioned: false };
       continue;
     }
+    if (kind === "close" && s.labels.has(k)) return { path: s.labels.get(k)!, mentioned: false };
     if (kind !== "prose") break;
     const strict = pathFromLine(s.lines[k], s.known);
     if (strict) return { path: strict, mentioned: false };
@@ -139,32 +130,15 @@ function _readBlock(s: State, start: number): { block: RawBlock; next: number } 
   };
 }
 
-/** Where the fence opened at `open` closes (-1: never), and whether blocks stand inside it. */
-function _fenceEnd(
-  lines: string[],
-  open: number,
-  fence: Fence,
-): { end: number; hasBlock: boolean } {
-  const nested = MARKDOWN_INFO.test(fence.info.split(/\s/)[0]);
-  let depth = 0;
-  let hasBlock = false;
-  for (let end = open + 1; end < lines.length; end++) {
-    if (SEARCH.test(lines[end])) {
-      hasBlock = true;
-      while (end < lines.length && !REPLACE.test(lines[end])) end++;
-      continue;
-    }
-    if (_closes(lines[end], fence)) {
-      if (depth === 0) return { end, hasBlock };
-      depth--;
-    } else if (nested && _fence(lines[end])?.info) depth++;
-  }
-  return { end: -1, hasBlock };
-}
-
 /** Splits `text` (LF line endings, reasoning already removed) into blocks and code blocks. */
 export function scanReply(text: string, known: readonly string[]): Scan {
-  const s: State = { lines: text.split("\n"), kinds: [], infos: new Map(), known };
+  const s: State = {
+    lines: text.split("\n"),
+    kinds: [],
+    infos: new Map(),
+    labels: new Map(),
+    known,
+  };
   const { lines, kinds } = s;
   const items: (RawBlock | RawCode)[] = [];
   const warnings: string[] = [];
@@ -196,7 +170,7 @@ export function scanReply(text: string, known: readonly string[]): Scan {
             `${DIVIDER_TEXT} and ${REPLACE_TEXT} on lines of their own`,
         );
       }
-      const fence = _fence(line);
+      const fence = parseFence(line);
       if (!fence) {
         kinds[i++] = line.trim() ? "prose" : "blank";
         continue;
@@ -212,9 +186,14 @@ export function scanReply(text: string, known: readonly string[]): Scan {
         i++;
         continue;
       }
-      const { end, hasBlock } = _fenceEnd(lines, i, fence);
+      const { end, hasBlock } = fenceEnd(lines, i, fence);
       if (hasBlock) {
         wrapper = { line: i++, closeAt: end, fence };
+        continue;
+      }
+      if (end < 0 && lines.slice(i + 1).every((l) => !l.trim())) {
+        warnings.push(`Ignored a stray fence at line ${i + 1} with nothing after it`);
+        kinds[i++] = "blank";
         continue;
       }
       if (end < 0) {
@@ -232,15 +211,23 @@ export function scanReply(text: string, known: readonly string[]): Scan {
         );
       }
       const { path, mentioned } = _lookBack(s, i);
-      items.push({ kind: "code", line: i, info: fence.info, path, mentioned, body });
       for (let k = i + 1; k < end; k++) kinds[k] = "content";
       kinds[end] = "close";
+      const label = path && !mentioned ? null : labelPath(lines, body, end, s.known);
+      if (label) {
+        s.labels.set(end, label);
+        warnings.push(`Took the block at line ${i + 1}, which holds only "${label}", as a path`);
+      } else {
+        const ambiguous = markdownEndProblem(lines, i, end, fence, path, s.known);
+        if (ambiguous) throw new ScanProblem(ambiguous);
+        items.push({ kind: "code", line: i, info: fence.info, path, mentioned, body });
+      }
       i = end + 1;
     }
     // A wrapper fence may be closed inside the last REPLACE part (` ``` ` before the marker).
     const last = items[items.length - 1];
     const tail = last?.kind === "block" ? last.replace[last.replace.length - 1] : undefined;
-    if (wrapper && !(tail !== undefined && _closes(tail, wrapper.fence))) {
+    if (wrapper && !(tail !== undefined && closesFence(tail, wrapper.fence))) {
       throw new ScanProblem(
         `The reply ends inside the code fence opened at line ${wrapper.line + 1} (no closing ` +
           "fence); it looks cut off, send the whole reply again",

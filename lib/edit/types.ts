@@ -56,7 +56,8 @@ export type ApplyFailure =
   | "not-empty"
   | "elided"
   | "partial"
-  | "symbols-only";
+  | "symbols-only"
+  | "destructive";
 
 /** What {@linkcode applyEdits} returns: every edit applied, or none. */
 export type ApplyResult =

@@ -4,6 +4,8 @@
  * top-level definitions, and files the model saw only in part.
  */
 import { findElision } from "./elision.ts";
+import { type DeletionAllowance, destructiveMessage } from "./guard.ts";
+import { tabsForSpaces } from "./indent.ts";
 import { type LineFile, textLines } from "./lines.ts";
 import { EditRefusal, quoteValue } from "./refusal.ts";
 import type { WholeEdit } from "./types.ts";
@@ -33,6 +35,7 @@ function _checkWhole(
   lines: string[],
   original: LineFile | null,
   symbolsOnly: boolean,
+  deletion: DeletionAllowance,
 ): void {
   const { path } = edit;
   const file = quoteValue(path);
@@ -76,6 +79,14 @@ function _checkWhole(
     );
   }
   _checkDropped(edit, lines, before);
+  const refusal = destructiveMessage(
+    path,
+    before,
+    lines,
+    `The whole-file content for ${file}`,
+    deletion,
+  );
+  if (refusal) throw new EditRefusal(refusal, "destructive", path);
 }
 
 /**
@@ -112,14 +123,34 @@ function _checkDropped(edit: WholeEdit, lines: string[], before: string[]): void
 export function applyWhole(
   edit: WholeEdit,
   current: LineFile | null,
-  options: { symbolsOnly: boolean; newEol: string },
+  options: {
+    symbolsOnly: boolean;
+    newEol: string;
+    deletion?: DeletionAllowance;
+    warnings?: string[];
+  },
 ): LineFile {
-  const lines = textLines(edit.content);
+  let lines = textLines(edit.content);
+  const tabbed = current ? tabsForSpaces(lines, current.lines.map((l) => l.text)) : null;
+  if (tabbed) {
+    lines = tabbed;
+    options.warnings?.push(
+      `Re-indented the content for ${quoteValue(edit.path)} with tabs, as the file is indented`,
+    );
+  }
   const first = current?.lines[0]?.text;
   if (edit.header && first !== undefined && first.trim() === edit.header.trim()) {
+    const second = current?.lines[1]?.text;
+    if (second !== undefined && !second.trim() && lines[0]?.trim()) lines.unshift(second);
     lines.unshift(first);
   }
-  _checkWhole(edit, lines, current, options.symbolsOnly);
+  _checkWhole(
+    edit,
+    lines,
+    current,
+    options.symbolsOnly,
+    options.deletion ?? { most: false, all: false },
+  );
   // A fenced block cannot show trailing blank lines reliably: keep the file's own.
   const old = current?.lines ?? [];
   let blanks = 0;

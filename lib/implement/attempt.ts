@@ -3,12 +3,13 @@
  * Running the checks and deciding what comes next is the loop's job (`loop.ts`).
  */
 import { checkTruncation, chooseNumCtx } from "./context_size.ts";
-import { applyEdits, type ApplyFailure, chooseReplyFormat, parseReply } from "../edit/mod.ts";
+import { chooseReplyFormat } from "../edit/mod.ts";
 import type { ModelChatResult as ChatResult, ModelFacts, ModelPool } from "../model/mod.ts";
 import type { Config } from "../config.ts";
 import { buildPrompt, type PromptFile } from "./prompt.ts";
 import type { TaskPlan } from "./plan.ts";
 import { estimateTokens } from "./context_size.ts";
+import { judgeReply, type ReplyOutcome } from "./reply.ts";
 
 /** Tokens the context files may take beyond the rest of the prompt, unless the model is smaller. */
 const CONTEXT_SOFT_LIMIT = 24_000;
@@ -21,16 +22,8 @@ export type { ModelFacts };
 export type AttemptOutcome =
   /** The task cannot fit the model's context: retrying cannot help. */
   | { kind: "too_large"; error: string }
-  | { kind: "question"; question: string; chat: ChatResult }
-  /** The reply could not be used; `feedback` goes to the model next attempt. */
-  | { kind: "unusable"; feedback: string; reason?: ApplyFailure; path?: string; chat: ChatResult }
-  | {
-    kind: "edits";
-    files: Map<string, string>;
-    changed: string[];
-    warnings: string[];
-    chat: ChatResult;
-  };
+  /** The reply, judged (`reply.ts`), with the chat it came from. */
+  | ReplyOutcome & { chat: ChatResult };
 
 /** Inputs of one attempt. */
 export interface AttemptInput {
@@ -146,38 +139,16 @@ export async function runAttempt(a: AttemptInput): Promise<AttemptOutcome> {
       chat,
       feedback: "Your reply was cut off before it ended (it hit the length limit). Reply again, " +
         "shorter: use small SEARCH/REPLACE blocks and no explanations.",
+      problem: "Your reply was cut off before it ended (it hit the length limit).",
+      decision: "not parsed: the reply hit the length limit",
     };
   }
-  const parsed = parseReply(chat.content, { knownPaths: plan.files });
-  if (parsed.kind === "question") return { kind: "question", question: parsed.question, chat };
-  if (parsed.kind === "invalid") return { kind: "unusable", feedback: parsed.problem, chat };
-  const applied = applyEdits(a.current, parsed.edits, {
-    allowed: plan.files,
+  const judged = judgeReply(chat.content, {
+    spec: plan.spec,
+    files: plan.files,
     symbolsOnly: files.filter((f) => f.ranges).map((f) => f.rel),
+    current: a.current,
+    formats: new Map(files.map((f) => [f.rel, f.format])),
   });
-  if (!applied.ok) {
-    return {
-      kind: "unusable",
-      feedback: applied.error,
-      reason: applied.reason,
-      path: applied.path,
-      chat,
-    };
-  }
-  if (!applied.changed.length) {
-    return {
-      kind: "unusable",
-      chat,
-      feedback:
-        "Your edits leave every file exactly as it was. Make the change the task asks for; " +
-        "if nothing needs to change, reply with QUESTION: and say so.",
-    };
-  }
-  return {
-    kind: "edits",
-    files: applied.files,
-    changed: applied.changed,
-    warnings: [...parsed.warnings, ...applied.warnings],
-    chat,
-  };
+  return { ...judged, chat };
 }

@@ -118,6 +118,7 @@ export class Loop {
             chat.estimated ? " (estimated: the server sent no usage)" : ""
           }, done_reason ${chat.doneReason || "-"}) ---\n${chat.content}`,
       );
+      await this.log(`\n--- attempt ${this.attempt} decision ---\n${outcome.decision}`);
       await updateTask(ctx.root, plan.id, (r) => ({
         attempts: this.attempt,
         prompt_tokens: r.prompt_tokens + chat.promptEvalCount,
@@ -135,7 +136,7 @@ export class Loop {
       }
       if (outcome.kind === "unusable") {
         this.#feedback = outcome.feedback;
-        this.#lastProblem = outcome.feedback;
+        this.#lastProblem = outcome.problem;
         this.#lastUnusable = this.attempt;
         if (outcome.reason === "no-match" && outcome.path) {
           this.failedMatches.set(outcome.path, (this.failedMatches.get(outcome.path) ?? 0) + 1);

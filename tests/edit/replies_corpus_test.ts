@@ -1,31 +1,69 @@
 import assert from "node:assert/strict";
-import { loadCorpus, type ReplyCase, runCase, summarize } from "../../scripts/bench_replies.ts";
+import {
+  byShape,
+  CORPORA,
+  corpusDir,
+  loadCorpus,
+  type ReplyCase,
+  runCase,
+  summarize,
+} from "../../scripts/bench_replies.ts";
 
-const DIR = new URL("../replies/", import.meta.url).pathname;
-const CASES = await loadCorpus(DIR);
-
-Deno.test("reply corpus holds at least 40 cases of both forms", () => {
-  const s = summarize(CASES.map(runCase));
-  assert.ok(CASES.length >= 40, `only ${CASES.length} cases`);
-  assert.ok(s.wellFormed >= 20 && s.malformed >= 20, JSON.stringify(s));
-});
-
-for (const c of CASES) {
-  Deno.test(`reply corpus ${c.name}: ${c.title}`, () => {
-    const outcome = runCase(c);
-    assert.ok(outcome.pass, outcome.detail);
-    assert.equal(outcome.wrong, false);
-  });
+const CASES = new Map<string, ReplyCase[]>();
+for (const name of CORPORA) {
+  const dir = corpusDir(name);
+  if (dir) CASES.set(name, await loadCorpus(dir));
 }
 
-Deno.test("reply corpus meets the benchmark targets", () => {
-  const s = summarize(CASES.map(runCase));
-  assert.equal(s.appliedCorrectly, s.wellFormed);
-  assert.equal(s.rejectedUsefully, s.malformed);
-  assert.equal(s.appliedWrongly, 0);
+Deno.test({
+  name: "the real reply corpus is there (LOCALEXEC_REAL_REPLIES or shared/replies/real/)",
+  ignore: !CASES.has("real"),
+  fn: () => assert.ok(CASES.get("real")!.length >= 40),
 });
 
-Deno.test("reply corpus runner catches a wrong result and a vague message", () => {
+Deno.test("reply corpora hold at least 40 cases each, of both forms", () => {
+  for (const [name, cases] of CASES) {
+    const s = summarize(cases.map(runCase));
+    assert.ok(cases.length >= 40, `${name}: only ${cases.length} cases`);
+    assert.ok(s.wellFormed >= 15 && s.malformed >= 15, `${name}: ${JSON.stringify(s)}`);
+  }
+});
+
+Deno.test("every real reply names its source, model, shape and the task's words", () => {
+  for (const c of CASES.get("real") ?? []) {
+    const raw = c as ReplyCase & { source?: { repo?: string; path?: string } };
+    assert.ok(raw.source?.repo && raw.source.path, `${c.name}: no source`);
+    assert.ok(
+      c.model && c.shape && c.spec !== undefined,
+      `${c.name}: model, shape or spec missing`,
+    );
+  }
+});
+
+for (const [name, cases] of CASES) {
+  for (const c of cases) {
+    Deno.test(`reply corpus ${name}/${c.name}: ${c.title}`, () => {
+      const outcome = runCase(c);
+      assert.ok(outcome.pass, outcome.detail);
+      assert.equal(outcome.wrong, false);
+    });
+  }
+}
+
+Deno.test("reply corpora meet the benchmark targets, in every shape", () => {
+  for (const [name, cases] of CASES) {
+    const outcomes = cases.map(runCase);
+    for (const [shape, s] of [["all", summarize(outcomes)] as const, ...byShape(outcomes)]) {
+      const where = `${name} ${shape}: ${JSON.stringify(s)}`;
+      assert.equal(s.appliedCorrectly, s.wellFormed, where);
+      assert.equal(s.rejectedCorrectly, s.malformed, where);
+      assert.equal(s.appliedWrongly, 0, where);
+      assert.equal(s.wronglyRejected, 0, where);
+    }
+  }
+});
+
+Deno.test("reply corpus runner catches a wrong result, a vague message and a wrong refusal", () => {
   const base: ReplyCase = {
     name: "probe",
     title: "probe",
@@ -47,6 +85,29 @@ Deno.test("reply corpus runner catches a wrong result and a vague message", () =
   });
   assert.equal(vague.pass, false);
   assert.equal(vague.wrong, false);
+  const refused = runCase({ ...base, reply: ["a.py", "<<<<<<< SEARCH", "x = 1"] });
+  assert.equal(refused.pass, false);
+  assert.equal(refused.wronglyRejected, true);
   const right = runCase({ ...base, expect: { files: { "a.py": ["x = 2"] } } });
   assert.equal(right.pass, true);
+  assert.equal(right.wronglyRejected, false);
+});
+
+Deno.test("reply corpus runner passes the task's words to the destructive-edit guard", () => {
+  const base: ReplyCase = {
+    name: "probe",
+    title: "probe",
+    form: "malformed",
+    files: { "a.py": ["a = 1", "b = 2", "c = 3", "d = 4"] },
+    reply: ["a.py", "```", "a = 1", "```"],
+    expect: { reject: ["a.py", "remove"] },
+  };
+  assert.equal(runCase(base).pass, true);
+  const asked = runCase({
+    ...base,
+    form: "well-formed",
+    spec: "Remove b, c and d.",
+    expect: { files: { "a.py": ["a = 1"] } },
+  });
+  assert.equal(asked.pass, true, asked.detail);
 });

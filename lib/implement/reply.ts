@@ -1,0 +1,131 @@
+/**
+ * What one model reply amounts to: parse it, apply it in memory, and say in one line what was
+ * decided and why, for the task log (docs/ARCHITECTURE.md, "Delegation"). The task's words decide
+ * whether an edit may delete most of a file (`deletionAllowance`).
+ */
+import {
+  applyEdits,
+  type ApplyFailure,
+  deletionAllowance,
+  type Edit,
+  parseReply,
+  type ReplyFormat,
+} from "../edit/mod.ts";
+
+/** The reply, judged. `decision` is the line the task log shows after the raw reply. */
+export type ReplyOutcome =
+  | { kind: "question"; question: string; decision: string }
+  /**
+   * The reply could not be used: `feedback` goes to the model next attempt, `problem` (the same
+   * without the shape reminder) to the caller if no later attempt succeeds.
+   */
+  | {
+    kind: "unusable";
+    feedback: string;
+    problem: string;
+    reason?: ApplyFailure;
+    path?: string;
+    decision: string;
+  }
+  | {
+    kind: "edits";
+    files: Map<string, string>;
+    changed: string[];
+    warnings: string[];
+    decision: string;
+  };
+
+/** What judging a reply needs. */
+export interface ReplyInput {
+  /** The task's words: they decide whether a deletion was asked for. */
+  spec: string;
+  /** files_to_edit. */
+  files: readonly string[];
+  /** Files the model saw only in part. */
+  symbolsOnly: readonly string[];
+  /** Current content of each file to edit (null: does not exist). */
+  current: ReadonlyMap<string, string | null>;
+  /** The format asked for each file (for the shape refusals show); default whole. */
+  formats?: ReadonlyMap<string, ReplyFormat>;
+}
+
+const NO_CHANGE = "Your edits leave every file exactly as it was. Make the change the task asks " +
+  "for; if nothing needs to change, reply with QUESTION: and say so.";
+
+function _edits(edits: readonly Edit[]): string {
+  const per = new Map<string, string[]>();
+  for (const e of edits) {
+    const what = e.type === "whole" ? "whole file" : e.search ? "block" : "new content";
+    per.set(e.path, [...(per.get(e.path) ?? []), what]);
+  }
+  return [...per].map(([path, what]) => `${path} (${what.join(", ")})`).join(", ");
+}
+
+function _warned(warnings: readonly string[]): string {
+  return warnings.length ? `; notes: ${warnings.join("; ")}` : "";
+}
+
+/**
+ * `feedback` followed by the shape the reply should take for the file it concerns (the file it
+ * names, else the first file to edit), unless it shows that shape already.
+ */
+export function withShape(feedback: string, input: ReplyInput, path?: string): string {
+  const file = path ?? input.files.find((f) => feedback.includes(f)) ?? input.files[0];
+  if (!file || feedback.includes(`\n${file}\n`)) return feedback;
+  const shape = input.formats?.get(file) === "diff"
+    ? `${file}\n<<<<<<< SEARCH\n(the exact lines now in ${file})\n=======\n` +
+      "(the lines that replace them)\n>>>>>>> REPLACE"
+    : `${file}\n\`\`\`\n(the complete new content of ${file})\n\`\`\``;
+  return `${feedback}\nThe shape to use:\n${shape}`;
+}
+
+/** Parses and applies `reply` (in memory) and says what was decided. */
+export function judgeReply(reply: string, input: ReplyInput): ReplyOutcome {
+  const parsed = parseReply(reply, { knownPaths: input.files });
+  if (parsed.kind === "question") {
+    return {
+      kind: "question",
+      question: parsed.question,
+      decision: "parse: a question for the caller, no edits",
+    };
+  }
+  if (parsed.kind === "invalid") {
+    return {
+      kind: "unusable",
+      feedback: withShape(parsed.problem, input),
+      problem: parsed.problem,
+      decision: `parse: refused, nothing applied: ${parsed.problem}`,
+    };
+  }
+  const read = `parse: ${_edits(parsed.edits)}${_warned(parsed.warnings)}`;
+  const applied = applyEdits(input.current, parsed.edits, {
+    allowed: input.files,
+    symbolsOnly: input.symbolsOnly,
+    deletion: deletionAllowance(input.spec),
+  });
+  if (!applied.ok) {
+    return {
+      kind: "unusable",
+      feedback: withShape(applied.error, input, applied.path),
+      problem: applied.error,
+      reason: applied.reason,
+      path: applied.path,
+      decision: `${read}\napply: refused (${applied.reason}), nothing written: ${applied.error}`,
+    };
+  }
+  if (!applied.changed.length) {
+    return {
+      kind: "unusable",
+      feedback: NO_CHANGE,
+      problem: NO_CHANGE,
+      decision: `${read}\napply: no change`,
+    };
+  }
+  return {
+    kind: "edits",
+    files: applied.files,
+    changed: applied.changed,
+    warnings: [...parsed.warnings, ...applied.warnings],
+    decision: `${read}\napply: changes ${applied.changed.join(", ")}${_warned(applied.warnings)}`,
+  };
+}
