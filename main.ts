@@ -50,9 +50,10 @@ async function _state(opts: ReturnType<typeof parseCli>): Promise<ServerState> {
   const root = await _root(opts.root);
   // A relative --config is relative to the current folder, as on any command line.
   const configPath = opts.config ? resolve(opts.config) : resolve(root, CONFIG_NAME);
-  const ollamaHost = await loadConfig(configPath).then((c) => hostPort(c.ollama_host)).catch(() =>
-    "127.0.0.1:11434"
-  );
+  // implement_task needs the network for every model host the config names.
+  const modelHosts = await loadConfig(configPath).then((c) => c.hosts.map(hostPort)).catch(() => [
+    "127.0.0.1:11434",
+  ]);
   if (opts.tools) {
     if (!opts.tools.length) {
       _fail("--tools needs at least one tool name, for example --tools read_file");
@@ -60,7 +61,7 @@ async function _state(opts: ReturnType<typeof parseCli>): Promise<ServerState> {
     const unknown = opts.tools.filter((t) => !TOOLS.some((tool) => tool.name === t));
     if (unknown.length) _fail(`unknown tool in --tools: ${unknown.join(", ")}`);
   }
-  const tools = availableTools(TOOLS, { root, ollamaHost }, {
+  const tools = availableTools(TOOLS, { root, modelHosts }, {
     readOnly: opts.readOnly,
     only: opts.tools,
   });

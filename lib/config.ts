@@ -10,12 +10,12 @@
 import { errorLine, firstLine, ToolError } from "./errors.ts";
 import { basename } from "./deps.ts";
 import { isInside, toRel } from "./paths.ts";
+import { DEFAULT_OLLAMA_HOST, type Provider, readModelSettings } from "./model/mod.ts";
+
+export { DEFAULT_OLLAMA_HOST, hostPort, normalizeHost } from "./model/mod.ts";
 
 /** The file name looked up at the project root. */
 export const CONFIG_NAME = ".localexec.json";
-
-/** Where Ollama listens when neither the config nor `OLLAMA_HOST` says otherwise. */
-export const DEFAULT_OLLAMA_HOST = "http://127.0.0.1:11434";
 
 /** Check names: letters, digits, `.`, `_` and `-`, up to 64 characters. */
 const CHECK_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -53,8 +53,19 @@ export interface Config {
   /** False when the file does not exist (defaults only). */
   exists: boolean;
   model?: string;
-  /** Base URL of Ollama, e.g. `http://127.0.0.1:11434`. */
+  /** Which API the model servers speak: `ollama` (the default) or `openai`. */
+  provider: Provider;
+  /**
+   * Base URLs of the model servers, in the order to try them: the Ollama hosts
+   * (`ollama_host`, one or a list), or the OpenAI-compatible `base_url`s (ending in `/v1`).
+   */
+  hosts: string[];
+  /** The first Ollama host, e.g. `http://127.0.0.1:11434` (the default with provider `openai`). */
   ollama_host: string;
+  /** The name of the environment variable that holds the API key (provider `openai`). */
+  api_key_env?: string;
+  /** The context window the OpenAI-compatible server runs with, when it does not say. */
+  context_length?: number;
   max_attempts: number;
   checks: Check[];
   temperature?: number;
@@ -70,7 +81,11 @@ export interface Config {
 
 const TOP_KEYS = [
   "model",
+  "provider",
   "ollama_host",
+  "base_url",
+  "api_key_env",
+  "context_length",
   "max_attempts",
   "checks",
   "temperature",
@@ -87,22 +102,6 @@ function _envHost(): string | undefined {
   const granted =
     Deno.permissions.querySync({ name: "env", variable: "OLLAMA_HOST" }).state === "granted";
   return granted ? Deno.env.get("OLLAMA_HOST") || undefined : undefined;
-}
-
-/** Normalises an Ollama host the way the Ollama CLI does: scheme and port are optional. */
-export function normalizeHost(host: string): string {
-  let h = host.trim().replace(/\/+$/, "");
-  if (!/^[a-z]+:\/\//i.test(h)) h = `http://${h}`;
-  const url = new URL(h);
-  if (url.hostname === "0.0.0.0") url.hostname = "127.0.0.1";
-  if (!url.port) url.port = url.protocol === "https:" ? "443" : "11434";
-  return url.origin;
-}
-
-/** `host:port` of an Ollama base URL, as Deno's net permission names it. */
-export function hostPort(baseUrl: string): string {
-  const url = new URL(baseUrl);
-  return `${url.hostname}:${url.port || (url.protocol === "https:" ? "443" : "80")}`;
 }
 
 function _kind(v: unknown): string {
@@ -217,7 +216,7 @@ export function parseConfig(data: unknown, path: string): Config {
     }
   }
   const model = r.string("model", data.model);
-  const hostText = r.string("ollama_host", data.ollama_host);
+  const models = readModelSettings(data, _envHost(), (key, problem) => r.fail(key, problem));
   const maxAttempts = r.number("max_attempts", data.max_attempts, 1, 10, true);
   const temperature = r.number("temperature", data.temperature, 0, 2);
   const numCtx = r.number("num_ctx", data.num_ctx, 512, 1_048_576, true);
@@ -234,13 +233,7 @@ export function parseConfig(data: unknown, path: string): Config {
       `expected one of ${EDIT_FORMATS.join(", ")}, got ${JSON.stringify(format)}`,
     );
   }
-  let host = DEFAULT_OLLAMA_HOST;
-  try {
-    host = normalizeHost(hostText ?? _envHost() ?? DEFAULT_OLLAMA_HOST);
-  } catch {
-    r.fail(hostText ? "ollama_host" : "OLLAMA_HOST", "not a valid URL or host:port");
-  }
-  if (r.problems.length) {
+  if (r.problems.length || !models) {
     const extra = r.problems.length - 3;
     const more = extra > 0 ? `; and ${extra} more problem${extra === 1 ? "" : "s"}` : "";
     throw new ConfigError(`${path}: ${r.problems.slice(0, 3).join("; ")}${more}`);
@@ -251,7 +244,8 @@ export function parseConfig(data: unknown, path: string): Config {
     path,
     exists: true,
     model,
-    ollama_host: host,
+    ...models,
+    ollama_host: models.provider === "ollama" ? models.hosts[0] : DEFAULT_OLLAMA_HOST,
     max_attempts: maxAttempts ?? 3,
     checks,
     temperature,

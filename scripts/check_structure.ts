@@ -14,7 +14,18 @@ import { dirname, join, normalize, relative } from "../lib/deps.ts";
 
 const ROOT = normalize(join(dirname(new URL(import.meta.url).pathname), ".."));
 const SCANNED = ["main.ts", "lib", "tools", "scripts", "tests"];
-const SUBSYSTEMS = ["cli", "edit", "find", "implement", "mcp", "ollama", "outline", "tasks"];
+const SUBSYSTEMS = [
+  "cli",
+  "edit",
+  "find",
+  "implement",
+  "mcp",
+  "model",
+  "ollama",
+  "openai",
+  "outline",
+  "tasks",
+];
 const MAX_TOP_LEVEL = 12;
 /** A citation of the product spec by section, which is not in this repository. */
 const OUTSIDE_CITATION = new RegExp("SPEC " + "\u00a7");

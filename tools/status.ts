@@ -1,34 +1,65 @@
 /**
- * status: a health check of this project's localexec set-up: config, model in Ollama, tasks,
- * which tools are on. The Ollama client is loaded on first use to keep start-up light.
+ * status: a health check of this project's localexec set-up: config, the model on each model
+ * host (Ollama or an OpenAI-compatible server), tasks, which tools are on. The model backends are
+ * loaded on first use to keep start-up light.
  */
 import { z } from "zod";
 import description from "./status.md" with { type: "text" };
-import { errorLine, ToolError } from "../lib/errors.ts";
+import { clip, errorLine, ToolError } from "../lib/errors.ts";
 import { type Config, loadToolConfig } from "../lib/config.ts";
 import { basename } from "../lib/deps.ts";
 import { listTasks, taskTotals } from "../lib/tasks/mod.ts";
 import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
+import type { HostReport } from "../lib/model/mod.ts";
 import { VERSION } from "../lib/version.ts";
 
-/** What Ollama says about the configured model. */
-async function _model(config: Config, signal: AbortSignal): Promise<Record<string, unknown>> {
-  const { createOllama, findModel } = await import("../lib/ollama/mod.ts");
-  const ollama = createOllama(config.ollama_host, { connectTimeoutS: 5 });
-  const version = await ollama.version({ signal });
-  if (!config.model) return { ollama_version: version };
-  const installed = findModel(await ollama.tags({ signal }), config.model);
-  const loaded = installed
-    ? findModel(await ollama.ps({ signal }).catch(() => []), config.model)
-    : undefined;
+/** The host implement_task would use: model loaded, else installed, else the first that answers. */
+function _pick(reports: HostReport[]): HostReport {
+  return reports.find((r) => r.model_loaded) ?? reports.find((r) => r.model_installed) ??
+    reports.find((r) => r.reachable && !r.error) ?? reports.find((r) => r.reachable) ??
+    reports[0];
+}
+
+/** One host in a few words, for a set-up with several. */
+function _brief(r: HostReport): Record<string, unknown> {
   return {
-    ollama_version: version,
-    model_installed: !!installed,
-    model_loaded: !!loaded,
-    ...(loaded?.contextLength ? { loaded_context: loaded.contextLength } : {}),
+    url: r.url,
+    reachable: r.reachable,
+    ...(r.model_installed !== undefined ? { model_installed: r.model_installed } : {}),
+    ...(r.model_loaded !== undefined ? { model_loaded: r.model_loaded } : {}),
+    ...(r.context ? { context: r.context } : {}),
+    ...(r.error ? { error: clip(r.error, 120) } : {}),
+  };
+}
+
+/** What the model hosts say about the configured model; throws when none can be used. */
+async function _model(config: Config, signal: AbortSignal): Promise<Record<string, unknown>> {
+  const { openModelPool } = await import("../lib/implement/mod.ts");
+  const pool = await openModelPool(config, { connectTimeoutS: 5 });
+  const reports = await pool.report(config.model, { signal });
+  const pick = _pick(reports);
+  const hosts = reports.length > 1 ? { host: pick.url, hosts: reports.map(_brief) } : {};
+  if (!pick.reachable || (pick.error && pick.model_installed === undefined)) {
+    throw new ToolError(pick.error ?? `no model host answered`, hosts);
+  }
+  const ollama = config.provider === "ollama";
+  const about = ollama ? { ollama_version: pick.version } : { server: pick.server };
+  if (!config.model) return { ...about, ...hosts };
+  const installed = !!pick.model_installed;
+  const served = pick.served?.map((m) => JSON.stringify(m)).join(", ");
+  return {
+    ...about,
+    model_installed: installed,
+    model_loaded: !!pick.model_loaded,
+    ...(pick.context ? { [ollama ? "loaded_context" : "context"]: pick.context } : {}),
+    ...hosts,
     ...(installed ? {} : {
-      hint: `model "${config.model}" is not installed in Ollama: run \`ollama list\` to see what ` +
-        `is, and \`ollama pull ${config.model}\` to install it`,
+      hint: ollama
+        ? `model "${config.model}" is not installed in Ollama: run \`ollama list\` to see what ` +
+          `is, and \`ollama pull ${config.model}\` to install it`
+        : `model "${config.model}" is not served at ${pick.url}: ${
+          served ? `it serves ${served}` : "it serves no model yet"
+        }`,
     }),
   };
 }
@@ -44,11 +75,14 @@ export default defineTool({
   async run(_args, ctx) {
     const config = await loadToolConfig(ctx.state.configPath, ctx.root);
     const tasks = await listTasks(ctx.root);
+    const list = (hosts: string[]) => hosts.length > 1 ? hosts : hosts[0];
     const base = {
       project: basename(ctx.root),
       version: VERSION,
       model: config.model ?? null,
-      ollama_host: config.ollama_host,
+      ...(config.provider === "ollama"
+        ? { ollama_host: list(config.hosts) }
+        : { provider: config.provider, base_url: list(config.hosts) }),
       checks: config.checks.map((c) => c.name),
       tasks: tasks.length,
       totals: taskTotals(tasks),
@@ -63,9 +97,12 @@ export default defineTool({
       model = await _model(config, ctx.signal);
     } catch (err) {
       hints.push(
-        "start Ollama (`ollama serve`), then run `ollama list` to see the installed models",
+        config.provider === "ollama"
+          ? "start Ollama (`ollama serve`), then run `ollama list` to see the installed models"
+          : "start the model server (llama-server, LM Studio, vLLM) at base_url, or fix base_url",
       );
-      throw new ToolError(errorLine(err), { ...base, hint: hints.join("; ") });
+      const fields = err instanceof ToolError ? err.fields : {};
+      throw new ToolError(errorLine(err), { ...base, ...fields, hint: hints.join("; ") });
     }
     if (typeof model.hint === "string") hints.push(model.hint);
     const { hint: _, ...facts } = model;

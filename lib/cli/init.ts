@@ -3,9 +3,12 @@
  *
  * The test checks it writes pass on a project that has no tests yet (`deno test --permit-no-files`,
  * pytest's "no tests ran" exit code 5), so the first implement_task is not failed by a missing test
- * suite. `ollama_host` is the host in effect: `OLLAMA_HOST` when it is set, else the default.
+ * suite. `ollama_host` is the host in effect: `OLLAMA_HOST` when it is set, else the default; when
+ * `OLLAMA_HOST` is not set and no Ollama answers, a local llama-server or LM Studio that does is
+ * written instead (`provider: "openai"`, see `detect.ts`).
  */
 import { DEFAULT_OLLAMA_HOST, normalizeHost } from "../config.ts";
+import { type Detected, detectServer, LOCAL_SERVERS, type ProbeTargets } from "./detect.ts";
 import { join } from "../deps.ts";
 import { writeFileAtomic } from "../fs_atomic.ts";
 
@@ -73,31 +76,57 @@ export async function detectChecks(root: string): Promise<Record<string, unknown
   return {};
 }
 
-/** `OLLAMA_HOST` (normalised) when it is set and readable, else the default host. */
-function _ollamaHost(): string {
+/** `OLLAMA_HOST` (normalised) when it is set and readable, else undefined. */
+function _ollamaHost(): string | undefined {
   try {
     const granted =
       Deno.permissions.querySync({ name: "env", variable: "OLLAMA_HOST" }).state === "granted";
     const host = granted ? Deno.env.get("OLLAMA_HOST")?.trim() : undefined;
-    return host ? normalizeHost(host) : DEFAULT_OLLAMA_HOST;
+    return host ? normalizeHost(host) : undefined;
   } catch {
-    return DEFAULT_OLLAMA_HOST;
+    return undefined;
   }
 }
 
+/** Options for {@linkcode initProject}. */
+export interface InitOptions {
+  /** Where to look for model servers (tests point these at scripted servers). */
+  probe?: ProbeTargets;
+}
+
+const MODEL = "qwen2.5-coder:7b";
+
 /** Writes a starter config at `configPath` unless one exists; returns a line for the user. */
-export async function initProject(root: string, configPath: string): Promise<string> {
+export async function initProject(
+  root: string,
+  configPath: string,
+  opts: InitOptions = {},
+): Promise<string> {
   if (await _exists(configPath)) return `${configPath} already exists; nothing written`;
   const checks = await detectChecks(root);
-  const config = {
-    model: "qwen2.5-coder:7b",
-    ollama_host: _ollamaHost(),
-    max_attempts: 3,
-    checks,
-  };
+  const envHost = _ollamaHost();
+  // OLLAMA_HOST set means Ollama; otherwise whichever local server answers.
+  const found: Detected = envHost && !opts.probe
+    ? { provider: "ollama", host: envHost }
+    : await detectServer(
+      opts.probe ?? { ollama: DEFAULT_OLLAMA_HOST, servers: [...LOCAL_SERVERS] },
+    );
+  const model = found.provider === "openai" && found.models.length ? found.models[0] : MODEL;
+  const server = found.provider === "ollama"
+    ? { ollama_host: found.host }
+    : { provider: "openai", base_url: found.base_url };
+  const config = { model, ...server, max_attempts: 3, checks };
   await writeFileAtomic(configPath, JSON.stringify(config, null, 2) + "\n");
   const names = Object.keys(checks);
-  return `wrote ${configPath} with model qwen2.5-coder:7b and ${
+  const what = `${
     names.length ? `checks ${names.join(", ")}` : 'no checks (add some under "checks")'
-  }; run 'ollama pull qwen2.5-coder:7b' if the model is not installed yet`;
+  }`;
+  if (found.provider === "openai") {
+    return `wrote ${configPath} for the ${found.server} at ${found.base_url} with model ${model} ` +
+      `and ${what}${
+        found.models.length > 1 ? `; it also serves ${found.models.slice(1, 4).join(", ")}` : ""
+      }`;
+  }
+  return `wrote ${configPath} with model ${MODEL} and ${what}; run 'ollama pull ${MODEL}' if the ` +
+    "model is not installed yet";
 }

@@ -5,7 +5,7 @@
 import { parseArgs } from "../deps.ts";
 import { firstLine } from "../errors.ts";
 
-export { initProject } from "./init.ts";
+export { type InitOptions, initProject } from "./init.ts";
 
 /** The parsed command line. */
 export interface CliOptions {

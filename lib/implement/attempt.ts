@@ -4,7 +4,7 @@
  */
 import { checkTruncation, chooseNumCtx } from "./context_size.ts";
 import { chooseReplyFormat } from "../edit/mod.ts";
-import type { ChatResult, OllamaClient } from "../ollama/mod.ts";
+import type { ModelChatResult as ChatResult, ModelFacts, ModelPool } from "../model/mod.ts";
 import type { Config } from "../config.ts";
 import { buildPrompt, type PromptFile } from "./prompt.ts";
 import type { TaskPlan } from "./plan.ts";
@@ -16,14 +16,7 @@ const CONTEXT_SOFT_LIMIT = 24_000;
 /** The smallest reply budget, in tokens. */
 const MIN_REPLY = 1024;
 
-/** What an attempt needs to know about the model. */
-export interface ModelFacts {
-  model: string;
-  /** The model's longest context (`/api/show`), when known. */
-  contextLength?: number;
-  /** The context it is loaded with now, or was run with last attempt. */
-  loaded?: number;
-}
+export type { ModelFacts };
 
 /** The outcome of one attempt before checks. */
 export type AttemptOutcome =
@@ -42,11 +35,15 @@ export interface AttemptInput {
   feedback?: string;
   /** Per file, how many earlier attempts failed to match a SEARCH part in it. */
   failedMatches: Map<string, number>;
-  ollama: OllamaClient;
+  /** The model hosts; the chat goes to the current one, and moves once if it drops. */
+  model: ModelPool;
   signal: AbortSignal;
+  /** Receives a line for the log when the chat moves to another host. */
+  notice(message: string): void;
   /** Receives the prompt before it is sent and streaming progress. */
   onPrompt(messages: { role: string; content: string }[], numCtx: number): void;
-  onChunk(chars: number): void;
+  /** Streaming progress: reply characters, and thinking characters of a reasoning model. */
+  onChunk(chars: number, thinkingChars: number): void;
   /** Collects warnings (cut prompts, cut context files). */
   warn(message: string): void;
   truncated: Set<string>;
@@ -63,7 +60,7 @@ function _replyBudget(files: PromptFile[]): number {
   return Math.max(MIN_REPLY, tokens);
 }
 
-/** Runs one attempt. Throws OllamaError (and AbortError) for the loop to report. */
+/** Runs one attempt. Throws ModelError (and AbortError) for the loop to report. */
 export async function runAttempt(a: AttemptInput): Promise<AttemptOutcome> {
   const { plan, config } = a;
   const files: PromptFile[] = plan.files.map((rel) => {
@@ -101,6 +98,7 @@ export async function runAttempt(a: AttemptInput): Promise<AttemptOutcome> {
   const choice = chooseNumCtx(prompt.estimate, replyTokens, {
     modelMax: a.facts.contextLength,
     configured: config.num_ctx,
+    served: a.facts.fixedContext ? a.facts.contextLength : undefined,
     loaded: a.facts.loaded,
   });
   if ("error" in choice) {
@@ -113,20 +111,28 @@ export async function runAttempt(a: AttemptInput): Promise<AttemptOutcome> {
   }
   a.facts.loaded = choice.numCtx;
   a.onPrompt(prompt.messages, choice.numCtx);
-  const chat = await a.ollama.chat({
+  let chat = await a.model.chat({
     model: a.facts.model,
     messages: prompt.messages,
-    options: {
-      num_ctx: choice.numCtx,
-      temperature: config.temperature ?? 0.1,
-      num_predict: Math.max(replyTokens, choice.numCtx - prompt.estimate),
-    },
-    keep_alive: config.keep_alive ?? "30m",
+    contextLength: choice.numCtx,
+    maxTokens: Math.max(replyTokens, choice.numCtx - prompt.estimate),
+    temperature: config.temperature ?? 0.1,
+    keepAlive: config.keep_alive ?? "30m",
     signal: a.signal,
-    onChunk: (p) => a.onChunk(p.chars),
-  });
-  const cut = checkTruncation(prompt.estimate, chat.promptEvalCount, choice.numCtx);
-  if (cut) a.warn(cut);
+    onChunk: (p) => a.onChunk(p.chars, p.thinkingChars),
+  }, { notice: a.notice });
+  if (chat.estimated) {
+    // The server sent no counts: the estimates stand in, and the log says so.
+    chat = {
+      ...chat,
+      promptEvalCount: prompt.estimate,
+      evalCount: estimateTokens(chat.thinking + chat.content),
+    };
+  }
+  if (a.facts.cutsLongPrompts) {
+    const cut = checkTruncation(prompt.estimate, chat.promptEvalCount, choice.numCtx);
+    if (cut) a.warn(cut);
+  }
   if (chat.doneReason === "length") {
     return {
       kind: "unusable",

@@ -73,13 +73,18 @@ export interface NumCtxOptions {
   modelMax?: number;
   /** `num_ctx` from the config: used as it is, never changed. */
   configured?: number;
+  /** The window a server fixed when it started (llama-server, vLLM, LM Studio): the only size. */
+  served?: number;
   /** The context the model is loaded with now (`/api/ps`), or the one used for the last attempt. */
   loaded?: number;
 }
 
 /** What {@linkcode chooseNumCtx} decided. */
 export type NumCtxChoice =
-  | { numCtx: number; reason: "configured" | "loaded" | "fixed size" | "model maximum" }
+  | {
+    numCtx: number;
+    reason: "configured" | "served" | "loaded" | "fixed size" | "model maximum";
+  }
   | { error: string; needed: number; limit: number };
 
 /**
@@ -97,6 +102,14 @@ export function chooseNumCtx(
 ): NumCtxChoice {
   const needed = Math.ceil(promptTokens + replyTokens);
   const max = opts.modelMax && opts.modelMax > 0 ? opts.modelMax : Infinity;
+  if (opts.served) {
+    if (needed <= opts.served) return { numCtx: opts.served, reason: "served" };
+    return {
+      error: `task needs ~${needed} tokens; the model server's context window is ${opts.served}`,
+      needed,
+      limit: opts.served,
+    };
+  }
   if (opts.configured) {
     const limit = Math.min(opts.configured, max);
     if (needed <= limit) return { numCtx: limit, reason: "configured" };

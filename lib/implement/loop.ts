@@ -5,7 +5,7 @@
 import { runChecks } from "../checks.ts";
 import type { Config } from "../config.ts";
 import { join } from "../deps.ts";
-import type { OllamaClient } from "../ollama/mod.ts";
+import type { ModelPool } from "../model/mod.ts";
 import { applyFiles, storeRel, taskPaths, updateTask, writePatch } from "../tasks/mod.ts";
 import type { ToolContext } from "../mcp/mod.ts";
 import { type ModelFacts, runAttempt } from "./attempt.ts";
@@ -34,7 +34,7 @@ export class Loop {
     readonly plan: TaskPlan,
     readonly config: Config,
     readonly facts: ModelFacts,
-    readonly ollama: OllamaClient,
+    readonly model: ModelPool,
     readonly ctx: ToolContext,
     /** The task's files when this call began, and the folders then missing above new files. */
     readonly start: { files: Snapshot; dirs: string[] },
@@ -75,8 +75,12 @@ export class Loop {
         current,
         feedback: this.#feedback,
         failedMatches: this.failedMatches,
-        ollama: this.ollama,
+        model: this.model,
         signal: ctx.signal,
+        notice: (message) => {
+          this.#progress(message);
+          void this.log(`\n--- attempt ${this.attempt}: ${message}`).catch(() => {});
+        },
         truncated: this.truncated,
         warn: (w) => this.warnings.add(w),
         onPrompt: (messages, numCtx) =>
@@ -84,11 +88,15 @@ export class Loop {
             `\n--- attempt ${this.attempt} prompt (num_ctx ${numCtx}) ---\n` +
               messages.map((m) => `[${m.role}]\n${m.content}`).join("\n"),
           ).catch(() => {}),
-        onChunk: (chars) => {
+        onChunk: (chars, thinkingChars) => {
           const now = Date.now();
           if (now - lastChunk < CHUNK_PROGRESS_MS) return;
           lastChunk = now;
-          this.#progress(`model writing (${chars} characters so far)`);
+          this.#progress(
+            chars || !thinkingChars
+              ? `model writing (${chars} characters so far)`
+              : `model thinking (${thinkingChars} characters so far)`,
+          );
         },
       });
       if (outcome.kind === "too_large") {
@@ -103,12 +111,12 @@ export class Loop {
       }
       const chat = outcome.chat;
       await this.log(
-        `\n--- attempt ${this.attempt} reply (${
-          chat.wallSecs.toFixed(1)
-        } s, prompt ${chat.promptEvalCount} ` +
-          `tokens, reply ${chat.evalCount} tokens, done_reason ${
-            chat.doneReason || "-"
-          }) ---\n${chat.content}`,
+        `\n--- attempt ${this.attempt} reply (${chat.wallSecs.toFixed(1)} s, ${chat.host}, prompt ${
+          chat.estimated ? "~" : ""
+        }${chat.promptEvalCount} ` +
+          `tokens, reply ${chat.estimated ? "~" : ""}${chat.evalCount} tokens${
+            chat.estimated ? " (estimated: the server sent no usage)" : ""
+          }, done_reason ${chat.doneReason || "-"}) ---\n${chat.content}`,
       );
       await this.log(`\n--- attempt ${this.attempt} decision ---\n${outcome.decision}`);
       await updateTask(ctx.root, plan.id, (r) => ({

@@ -3,7 +3,10 @@
  * loaded on the first call, so that server start-up does not pay for the Ollama client, the diff
  * library or the grammars.
  */
+import type { Config } from "../config.ts";
 import type { ToolContext } from "../mcp/mod.ts";
+import type { ModelPool } from "../model/mod.ts";
+import type { PoolTimeouts } from "./hosts.ts";
 import type { TaskInput } from "./plan.ts";
 import type { Verdict } from "./verdict.ts";
 
@@ -15,4 +18,10 @@ export { estimateChatTokens } from "./context_size.ts";
 export async function implementTask(input: TaskInput, ctx: ToolContext): Promise<Verdict> {
   const { implementTask: run } = await import("./run.ts");
   return await run(input, ctx);
+}
+
+/** The model hosts `config` names, as one pool (see `hosts.ts`); loads the backends on first use. */
+export async function openModelPool(config: Config, t: PoolTimeouts = {}): Promise<ModelPool> {
+  const { modelPool } = await import("./hosts.ts");
+  return modelPool(config, t);
 }

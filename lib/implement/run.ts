@@ -5,13 +5,7 @@
  */
 import { errorLine, ToolError } from "../errors.ts";
 import { type Config, loadToolConfig } from "../config.ts";
-import {
-  createOllama,
-  findModel,
-  OLLAMA_DEFAULTS,
-  type OllamaClient,
-  OllamaError,
-} from "../ollama/mod.ts";
+import { ModelError, type ModelPool } from "../model/mod.ts";
 import {
   appendLog,
   beginTask,
@@ -23,23 +17,13 @@ import {
 import type { ToolContext } from "../mcp/mod.ts";
 import type { ModelFacts } from "./attempt.ts";
 import { missingDirs, snapshot } from "./files.ts";
+import { modelPool } from "./hosts.ts";
 import { Loop } from "./loop.ts";
 import { planTask, type TaskInput, type TaskPlan } from "./plan.ts";
 import { errorVerdict, fitVerdict, type Verdict } from "./verdict.ts";
 
-/** Reads the model's facts before anything is touched: proves Ollama is up and the model there. */
-async function _facts(
-  ollama: OllamaClient,
-  model: string,
-  signal: AbortSignal,
-): Promise<ModelFacts> {
-  const info = await ollama.show(model, { signal });
-  const loaded = await ollama.ps({ signal }).then(
-    (list) => findModel(list, model)?.contextLength,
-    () => undefined,
-  );
-  return { model, contextLength: info.contextLength, loaded };
-}
+/** How long a quick call to a model host may take, in seconds. */
+const CONNECT_TIMEOUT_S = 10;
 
 /** Runs implement_task for validated `input`; never throws for expected failures. */
 export async function implementTask(input: TaskInput, ctx: ToolContext): Promise<Verdict> {
@@ -52,17 +36,22 @@ export async function implementTask(input: TaskInput, ctx: ToolContext): Promise
     );
   }
   const plan = await planTask(ctx.root, input, config);
-  // request_timeout_s bounds every call to Ollama, the quick ones included.
-  const ollama = createOllama(config.ollama_host, {
+  // request_timeout_s bounds every call to the model hosts, the quick ones included.
+  const model = modelPool(config, {
     requestTimeoutS: config.request_timeout_s,
-    connectTimeoutS: Math.min(OLLAMA_DEFAULTS.connectTimeoutS, config.request_timeout_s),
+    connectTimeoutS: Math.min(CONNECT_TIMEOUT_S, config.request_timeout_s),
   });
   ctx.progress(`checking model ${config.model}`);
+  // Which hosts were skipped goes to the task's log, which exists once the task has begun.
+  const notices: string[] = [];
   let facts: ModelFacts;
   try {
-    facts = await _facts(ollama, config.model, ctx.signal);
+    facts = await model.prepare(config.model, {
+      signal: ctx.signal,
+      notice: (m) => notices.push(m),
+    });
   } catch (err) {
-    if (err instanceof OllamaError) return fitVerdict(errorVerdict(err.message));
+    if (err instanceof ModelError) return fitVerdict(errorVerdict(err.message));
     throw err;
   }
   return await withProjectLock(ctx.root, {
@@ -71,14 +60,13 @@ export async function implementTask(input: TaskInput, ctx: ToolContext): Promise
     onWait: (m) => ctx.progress(m),
     tool: "implement_task",
     taskId: plan.id,
-  }, () => _locked(plan, config, facts, ollama, ctx));
+  }, () => _locked(plan, config, { facts, model, notices }, ctx));
 }
 
 async function _locked(
   plan: TaskPlan,
   config: Config,
-  facts: ModelFacts,
-  ollama: OllamaClient,
+  m: { facts: ModelFacts; model: ModelPool; notices: string[] },
   ctx: ToolContext,
 ): Promise<Verdict> {
   const { root } = ctx;
@@ -95,7 +83,16 @@ async function _locked(
     chain = chain.catch(() => {}).then(() => appendLog(root, plan.id, text));
   const start = await snapshot(root, plan.files);
   const startDirs = await missingDirs(root, start);
-  const loop = new Loop(plan, config, facts, ollama, ctx, { files: start, dirs: startDirs }, log);
+  for (const n of m.notices) void log(`\n--- ${n}`);
+  const loop = new Loop(
+    plan,
+    config,
+    m.facts,
+    m.model,
+    ctx,
+    { files: start, dirs: startDirs },
+    log,
+  );
   if (begun.continued) {
     loop.note = begun.changesInTree
       ? "continued an earlier run of this task: its changes were still in the tree and were kept"
@@ -113,7 +110,7 @@ async function _locked(
 async function _stopped(loop: Loop, err: unknown): Promise<Verdict> {
   const { root, signal } = loop.ctx;
   const { id } = loop.plan;
-  const cancelled = signal.aborted || (err instanceof OllamaError && err.kind === "cancelled");
+  const cancelled = signal.aborted || (err instanceof ModelError && err.kind === "cancelled");
   const message = cancelled ? "cancelled" : errorLine(err);
   await loop.log(`\n--- stopped: ${message}`).catch(() => {});
   // "error" leaves the tree as it was before this call; a cancelled run keeps its edits, which

@@ -76,6 +76,23 @@ export function fitVerdict(v: Verdict): Verdict {
 const WHY: [RegExp, string][] = [
   [/^invalid arguments/, "the arguments are invalid"],
   [/^cancelled$|was cancelled/, "the call was cancelled"],
+  // An OpenAI-compatible server (llama-server, LM Studio, vLLM): its messages say "model server".
+  [
+    /model server.*(not reachable|may not connect|broke during)/,
+    "the model server could not be reached",
+  ],
+  [/ is not served at /, "the configured model is not served"],
+  [/API key|api_key_env/, "the model server needs a valid API key"],
+  [/too long for the context of/, "the task does not fit the model's context"],
+  [
+    /model server.*(did not answer within|stopped sending|did not finish)|model server's log/,
+    "the model server did not answer in time",
+  ],
+  [
+    /not an OpenAI-compatible API|model server.*before it was complete|check base_url/,
+    "the model server's answer was not usable",
+  ],
+  [/^the model server .*(failed|still loading)/, "the model server answered with an error"],
   [
     /not reachable|may not connect|--allow-net|broke during the answer/,
     "Ollama could not be reached",

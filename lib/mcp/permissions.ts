@@ -11,8 +11,8 @@ export type { ToolAvailability };
 /** What a tool asks of Deno, per need, for a given root. */
 export interface NeedQuery {
   root: string;
-  /** `host:port` of Ollama, for tools that need the network. */
-  ollamaHost: string;
+  /** `host:port` of every model host (Ollama or `base_url`), for tools that need the network. */
+  modelHosts: string[];
 }
 
 /** Options that narrow the set below what Deno grants. */
@@ -42,7 +42,7 @@ function _descriptors(need: Need, tool: AnyTool, q: NeedQuery): Deno.PermissionD
         ? [{ name: "run", command: "sh" }, { name: "run", command: "python3" }]
         : [{ name: "run", command: "sh" }];
     case "net":
-      return [{ name: "net", host: q.ollamaHost }];
+      return q.modelHosts.map((host) => ({ name: "net", host }));
   }
 }
 

@@ -10,7 +10,10 @@ export const PRESETS = {
   read: ["--allow-read"],
   /** Also write files and revert tasks; runs nothing. */
   edit: ["--allow-read", "--allow-write"],
-  /** Everything: shell, run_python, run_checks, implement_task (net for Ollama, env for OLLAMA_HOST). */
+  /**
+   * Everything: shell, run_python, run_checks, implement_task (net for the model hosts, env for
+   * OLLAMA_HOST and the variable api_key_env names).
+   */
   full: ["--allow-read", "--allow-write", "--allow-run", "--allow-net", "--allow-env"],
 } as const;
 

@@ -6,14 +6,17 @@
  * is returned, not thrown: the caller decides how to report a reply that was cut off.
  */
 import { Ollama } from "ollama";
+import {
+  type ChatMessage,
+  type ChatProgress,
+  notifyChunk,
+  startProgress,
+  tokenCount,
+} from "../model/mod.ts";
 import { OllamaError } from "./errors.ts";
 import { guardCall } from "./transport.ts";
 
-/** One chat message. */
-export interface ChatMessage {
-  role: "system" | "user" | "assistant";
-  content: string;
-}
+export type { ChatMessage, ChatProgress };
 
 /** Model options sent with the request (Ollama's Modelfile parameters). */
 export interface ChatModelOptions {
@@ -23,20 +26,6 @@ export interface ChatModelOptions {
   /** Most tokens to generate; bounds a model that loops. Reaching it gives `doneReason: "length"`. */
   num_predict?: number;
   [key: string]: unknown;
-}
-
-/** Progress while the reply streams. */
-export interface ChatProgress {
-  /** Chunks received so far. */
-  chunks: number;
-  /** Characters of reply (content) so far. */
-  chars: number;
-  /** Characters of thinking so far (models that think before answering). */
-  thinkingChars: number;
-  /** The text this chunk added (content or thinking). */
-  delta: string;
-  /** True when `delta` is thinking rather than reply. */
-  thinking: boolean;
 }
 
 /** A chat request. */
@@ -109,13 +98,7 @@ export async function streamChat(
         `the model did not finish within ${t.requestS} s: raise request_timeout_s in .localexec.json, or try a smaller task`,
     },
   });
-  const progress: ChatProgress = {
-    chunks: 0,
-    chars: 0,
-    thinkingChars: 0,
-    delta: "",
-    thinking: false,
-  };
+  const progress = startProgress();
   let content = "";
   let thinking = "";
   try {
@@ -139,15 +122,15 @@ export async function streamChat(
         progress.thinkingChars = thinking.length;
         progress.delta = piece || thought;
         progress.thinking = !piece;
-        _notify(req.onChunk, progress);
+        notifyChunk(req.onChunk, progress);
       }
       if (part.done) {
         return {
           content,
           thinking,
           doneReason: typeof part.done_reason === "string" ? part.done_reason : "",
-          promptEvalCount: _count(part.prompt_eval_count),
-          evalCount: _count(part.eval_count),
+          promptEvalCount: tokenCount(part.prompt_eval_count),
+          evalCount: tokenCount(part.eval_count),
           totalSecs: _secs(part.total_duration),
           loadSecs: _secs(part.load_duration),
           promptEvalSecs: _secs(part.prompt_eval_duration),
@@ -166,19 +149,6 @@ export async function streamChat(
   } finally {
     guard.dispose();
   }
-}
-
-function _notify(onChunk: ChatRequest["onChunk"], progress: ChatProgress): void {
-  if (!onChunk) return;
-  try {
-    onChunk({ ...progress });
-  } catch {
-    // progress is best effort; a failing callback must not end the request
-  }
-}
-
-function _count(v: unknown): number {
-  return typeof v === "number" && Number.isFinite(v) && v > 0 ? Math.round(v) : 0;
 }
 
 function _secs(ns: unknown): number {

@@ -7,46 +7,26 @@
  */
 import { hostPort } from "../config.ts";
 import { isPermissionError } from "../errors.ts";
+import { ModelError, type ModelErrorKind, snippet } from "../model/mod.ts";
 
-/** What went wrong, coarsely enough for a caller to decide what to do next. */
-export type OllamaErrorKind =
-  /** Nothing listens at the host, DNS failed, the connection broke, or Deno may not connect. */
-  | "unreachable"
-  /** The model is not installed in Ollama (HTTP 404 with Ollama's JSON error). */
-  | "model_missing"
-  /** Ollama answered with an error status (400, 500, …) or an error line in the stream. */
-  | "http"
-  /** The answer is not Ollama's API: HTML, broken JSON, a stream that ends without `done`. */
-  | "bad_response"
-  /** No headers, no chunk for too long, or the whole call took too long. */
-  | "timeout"
-  /** The caller's AbortSignal fired. */
-  | "cancelled";
+/** What went wrong, coarsely enough for a caller to decide what to do next (no `auth`). */
+export type OllamaErrorKind = Exclude<ModelErrorKind, "auth">;
 
 /** A failed call to Ollama; `message` is short and names the fix. */
-export class OllamaError extends Error {
-  /** What went wrong. */
-  readonly kind: OllamaErrorKind;
-  /** HTTP status when Ollama answered with one. */
-  readonly status?: number;
+export class OllamaError extends ModelError {
+  declare readonly kind: OllamaErrorKind;
 
   constructor(
     kind: OllamaErrorKind,
     message: string,
-    options: { status?: number; cause?: unknown } = {},
+    options: { status?: number; cause?: unknown; hostDown?: boolean } = {},
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(kind, message, options);
     this.name = "OllamaError";
-    this.kind = kind;
-    this.status = options.status;
   }
 }
 
-/** The first `max` characters of `text` on one line, for showing a server's words safely. */
-export function snippet(text: string, max = 120): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
-}
+export { snippet };
 
 /** The error for a host where nothing answers. */
 function unreachableError(baseUrl: string, cause?: unknown): OllamaError {
@@ -63,7 +43,7 @@ function notPermittedError(baseUrl: string, cause?: unknown): OllamaError {
   return new OllamaError(
     "unreachable",
     `localexec may not connect to Ollama at ${baseUrl}: restart it with --allow-net=${host}`,
-    { cause },
+    { cause, hostDown: false },
   );
 }
 

@@ -34,6 +34,7 @@ export type {
   ChatResult,
 } from "./chat.ts";
 export { OllamaError, type OllamaErrorKind } from "./errors.ts";
+export { ollamaHost } from "./host.ts";
 export {
   findModel,
   type InstalledModel,

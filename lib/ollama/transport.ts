@@ -186,6 +186,7 @@ function _checkedBody(
           throw new OllamaError(
             "bad_response",
             `Ollama at ${o.baseUrl} ended the answer before it was complete: it may have crashed or restarted (see its log)`,
+            { hostDown: true },
           );
         }
         controller.close();

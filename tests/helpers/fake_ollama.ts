@@ -20,6 +20,7 @@
  * `context_length` and `expires_at` from `keep_alive`; a changed `num_ctx` reloads the model
  * (counted in `loads`); unknown models get `404 {"error":"model 'x' not found"}`.
  */
+import { countWaiters, type OpenStreams, readRequest, scriptedStream } from "./stream.ts";
 
 /** A model the fake has installed. */
 export interface FakeModelSpec {
@@ -157,8 +158,8 @@ export function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<FakeOllam
   const requests: RecordedRequest[] = [];
   const loaded = new Map<string, Loaded>();
   /** Answers still streaming, each with the function that ends it. */
-  const open = new Map<ReadableStreamDefaultController<Uint8Array>, () => void>();
-  const waiters: { count: number; resolve: () => void }[] = [];
+  const open: OpenStreams = new Map();
+  const waiters = countWaiters(() => fake.chats.length);
   const streamed = new WeakSet<RecordedRequest>();
   let closing!: () => void;
   const closed = new Promise<void>((resolve) => closing = resolve);
@@ -188,10 +189,7 @@ export function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<FakeOllam
       return queue.length;
     },
     script: (...replies) => void queue.push(...replies),
-    waitForChats(count = 1) {
-      if (fake.chats.length >= count) return Promise.resolve();
-      return new Promise((resolve) => waiters.push({ count, resolve }));
-    },
+    waitForChats: (count = 1) => waiters.wait(count),
     refuse: () => fake.close(),
     close() {
       if (!shutdown) {
@@ -212,37 +210,13 @@ export function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<FakeOllam
     end: "close" | "stall",
     record: RecordedRequest,
   ): ReadableStream<Uint8Array> => {
-    let i = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let ctl: ReadableStreamDefaultController<Uint8Array>;
     streamed.add(record);
-    const finish = () => {
-      clearTimeout(timer);
-      record.doneMs ??= performance.now() - started;
-      open.delete(ctl);
-    };
-    return new ReadableStream<Uint8Array>({
-      start(c) {
-        ctl = c;
-        open.set(c, () => {
-          finish();
-          _end(c);
-        });
-      },
-      async pull(c) {
-        if (i < lines.length) {
-          if (delayMs > 0 && i > 0) await new Promise((r) => timer = setTimeout(r, delayMs));
-          if (!open.has(c)) return;
-          c.enqueue(enc.encode(lines[i++]));
-          return;
-        }
-        if (end === "stall") await closed;
-        finish();
-        _end(c);
-      },
-      cancel() {
-        finish();
-      },
+    return scriptedStream(lines, {
+      delayMs,
+      end,
+      closed,
+      open,
+      onFinish: () => record.doneMs ??= performance.now() - started,
     });
   };
 
@@ -370,14 +344,7 @@ export function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<FakeOllam
   };
 
   const handle = async (req: Request): Promise<Response> => {
-    const path = new URL(req.url).pathname;
-    const text = req.method === "GET" || req.method === "HEAD" ? "" : await req.text();
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
+    const { path, text, body } = await readRequest(req);
     const record: RecordedRequest = {
       method: req.method,
       path,
@@ -386,10 +353,7 @@ export function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<FakeOllam
       receivedMs: performance.now() - started,
     };
     requests.push(record);
-    for (const w of waiters.splice(0)) {
-      if (fake.chats.length >= w.count) w.resolve();
-      else waiters.push(w);
-    }
+    waiters.check();
     const response = await route(req, path, text, body, record);
     if (!streamed.has(record)) record.doneMs ??= performance.now() - started;
     return response;
@@ -484,14 +448,6 @@ export function closedUrl(): string {
 
 function _json(data: unknown, status = 200): Response {
   return new Response(JSON.stringify(data), { status, headers: { "content-type": JSON_TYPE } });
-}
-
-function _end(c: ReadableStreamDefaultController<Uint8Array>) {
-  try {
-    c.close();
-  } catch {
-    // already closed or cancelled
-  }
 }
 
 function _same(a: string, b: string): boolean {

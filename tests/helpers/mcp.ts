@@ -9,6 +9,8 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { fileURLToPath } from "node:url";
 // @ts-types="@modelcontextprotocol/sdk/inMemory"
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import { ProgressNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { CONFIG_NAME } from "../../lib/config.ts";
 import { availableTools, createServer, createState, PRESETS } from "../../lib/mcp/mod.ts";
 import { TOOLS } from "../../tools/mod.ts";
@@ -56,7 +58,7 @@ export async function connectInProcess(
   options: InProcessOptions = {},
 ): Promise<InProcessConnection> {
   const real = await Deno.realPath(root);
-  const tools = availableTools(TOOLS, { root: real, ollamaHost: "127.0.0.1:11434" }, {
+  const tools = availableTools(TOOLS, { root: real, modelHosts: ["127.0.0.1:11434"] }, {
     readOnly: options.readOnly,
     only: options.tools,
   });
@@ -110,4 +112,18 @@ export async function callMcp(
   const result = await client.callTool({ name, arguments: args });
   const content = result.content as { type: string; text?: string }[];
   return JSON.parse(content[0].text!);
+}
+
+/**
+ * Collects the progress messages `client` receives, per progress token. Its own handler: the
+ * SDK's per-request callback can miss notifications sent just before the response.
+ */
+export function trackProgress(client: Client): Map<string | number, string[]> {
+  const progress = new Map<string | number, string[]>();
+  client.setNotificationHandler(ProgressNotificationSchema, (n) => {
+    const list = progress.get(n.params.progressToken) ?? [];
+    list.push(String(n.params.message ?? ""));
+    progress.set(n.params.progressToken, list);
+  });
+  return progress;
 }

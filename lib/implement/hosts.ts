@@ -1,0 +1,30 @@
+/**
+ * The model hosts of a configuration, as one {@linkcode ModelPool}: the one place that turns
+ * `provider` into a backend. Everything after this talks to the contract in `lib/model/`.
+ */
+import type { Config } from "../config.ts";
+import { type ModelHost, ModelPool } from "../model/mod.ts";
+import { createOllama, ollamaHost } from "../ollama/mod.ts";
+import { createOpenAIHost } from "../openai/mod.ts";
+
+/** Timeouts for every call to the hosts, in seconds. */
+export interface PoolTimeouts {
+  /** How long a quick call (listings, facts) may wait for an answer. */
+  connectTimeoutS?: number;
+  /** How long a whole chat may take. */
+  requestTimeoutS?: number;
+}
+
+/** A pool over the hosts `config` names, in its order. Does no I/O. */
+export function modelPool(config: Config, t: PoolTimeouts = {}): ModelPool {
+  const hosts: ModelHost[] = config.hosts.map((url) =>
+    config.provider === "openai"
+      ? createOpenAIHost(url, {
+        apiKeyEnv: config.api_key_env,
+        contextLength: config.context_length,
+        ...t,
+      })
+      : ollamaHost(createOllama(url, t))
+  );
+  return new ModelPool(hosts);
+}

@@ -1,0 +1,29 @@
+/**
+ * The model-backend contract (docs/ARCHITECTURE.md, "Delegation"): the types every model server
+ * backend implements (`lib/ollama/`, `lib/openai/`), the error they all throw, the pool that
+ * spreads one task over several hosts, and the model keys of `.localexec.json`.
+ *
+ * Nothing here talks to a server itself: backends do, and the pool only calls them.
+ */
+export type {
+  CallOptions,
+  ChatMessage,
+  ChatProgress,
+  HostReport,
+  ModelChatRequest,
+  ModelChatResult,
+  ModelFacts,
+  ModelHost,
+} from "./types.ts";
+export { ModelError, type ModelErrorKind, snippet } from "./errors.ts";
+export { ModelPool, type PoolCallOptions } from "./pool.ts";
+export { notifyChunk, startProgress, tokenCount } from "./stream.ts";
+export {
+  DEFAULT_OLLAMA_HOST,
+  hostPort,
+  type ModelSettings,
+  normalizeBaseUrl,
+  normalizeHost,
+  type Provider,
+  readModelSettings,
+} from "./config.ts";

@@ -1,0 +1,69 @@
+/**
+ * `localexec init` finds the local model server: Ollama when it answers, else a llama-server or
+ * LM Studio that does (scripted servers on loopback stand in for the default ports).
+ */
+import assert from "node:assert/strict";
+import { join } from "../../lib/deps.ts";
+import { initProject } from "../../lib/cli/mod.ts";
+import { parseConfig } from "../../lib/config.ts";
+import { closedUrl, startFakeOllama } from "../helpers/fake_ollama.ts";
+import { startFakeOpenAI } from "../helpers/fake_openai.ts";
+import { tempProject } from "../helpers/project.ts";
+
+async function init(probe: { ollama: string; servers: string[] }) {
+  const root = await tempProject({ "deno.json": "{}" });
+  try {
+    const path = join(root, ".localexec.json");
+    const line = await initProject(root, path, { probe });
+    const written = JSON.parse(await Deno.readTextFile(path));
+    parseConfig(written, path); // what init writes always loads
+    return { line, written };
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+Deno.test("init writes the llama-server or LM Studio that answers when Ollama does not", async () => {
+  const llama = await startFakeOpenAI({
+    flavor: "llama-server",
+    models: [{ id: "qwen2.5-coder-7b-instruct-q4_k_m.gguf", contextLength: 8192 }],
+  });
+  const lmstudio = await startFakeOpenAI({
+    flavor: "lmstudio",
+    models: [{ id: "qwen2.5-coder-14b-instruct" }, { id: "llama-3.2-3b", loaded: false }],
+  });
+  try {
+    const first = await init({ ollama: closedUrl(), servers: [llama.baseUrl, lmstudio.baseUrl] });
+    assert.equal(first.written.provider, "openai");
+    assert.equal(first.written.base_url, llama.baseUrl);
+    assert.equal(first.written.model, "qwen2.5-coder-7b-instruct-q4_k_m.gguf");
+    assert.equal(first.written.ollama_host, undefined);
+    assert.match(first.line, /for the llama-server at http:\/\/127\.0\.0\.1:\d+\/v1 with model/);
+    const second = await init({
+      ollama: closedUrl(),
+      servers: [closedUrl() + "/v1", lmstudio.baseUrl],
+    });
+    assert.equal(second.written.base_url, lmstudio.baseUrl);
+    assert.equal(second.written.model, "qwen2.5-coder-14b-instruct");
+    assert.match(second.line, /for the LM Studio at .*; it also serves llama-3\.2-3b/);
+  } finally {
+    await Promise.all([llama.close(), lmstudio.close()]);
+  }
+});
+
+Deno.test("init keeps Ollama when it answers, or when nothing does", async () => {
+  const ollama = await startFakeOllama();
+  const llama = await startFakeOpenAI({ flavor: "llama-server" });
+  try {
+    const found = await init({ ollama: ollama.url, servers: [llama.baseUrl] });
+    assert.equal(found.written.ollama_host, ollama.url);
+    assert.equal(found.written.provider, undefined);
+    assert.equal(found.written.model, "qwen2.5-coder:7b");
+    const none = closedUrl();
+    const nothing = await init({ ollama: none, servers: [closedUrl() + "/v1"] });
+    assert.equal(nothing.written.ollama_host, none);
+    assert.match(nothing.line, /ollama pull qwen2\.5-coder:7b/);
+  } finally {
+    await Promise.all([ollama.close(), llama.close()]);
+  }
+});
