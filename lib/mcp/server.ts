@@ -8,9 +8,9 @@
 import { Server } from "@modelcontextprotocol/sdk/server";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
 import { type CallResult, callTool, errorResult } from "./boundary.ts";
 import type { ServerState } from "./state.ts";
+import { inputSchema, outputSchema } from "./schema.ts";
 import { LineTransport } from "./transport.ts";
 import type { AnyTool, ToolContext } from "./tool.ts";
 import { VERSION } from "../version.ts";
@@ -26,15 +26,10 @@ export function describeTool(tool: AnyTool): Record<string, unknown> {
     title: tool.title,
     description: tool.description,
     // Unknown arguments are refused (see lib/boundary.ts), and the schema says so.
-    inputSchema: _schema(tool.input.strict(), "input"),
-    outputSchema: _schema(tool.output, "output"),
+    inputSchema: inputSchema(tool.input),
+    outputSchema: outputSchema(tool.output),
     annotations: { title: tool.title, ...tool.annotations },
   };
-}
-
-function _schema(schema: z.ZodObject, io: "input" | "output"): Record<string, unknown> {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" });
-  return rest;
 }
 
 /** Everything a call needs besides the tool and its arguments. */
