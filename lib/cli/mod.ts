@@ -6,11 +6,14 @@ import { parseArgs } from "../deps.ts";
 import { firstLine } from "../errors.ts";
 
 export { initProject } from "./init.ts";
+export { chooseRoot, envVar, judgeRoot, type RootChoice, type RootVerdict } from "./root.ts";
 
 /** The parsed command line. */
 export interface CliOptions {
   command: "serve" | "call" | "init" | "status" | "version" | "help";
   root: string;
+  /** True when `--root` gave the root (otherwise it is the working folder). */
+  rootGiven: boolean;
   config?: string;
   tools?: string[];
   readOnly: boolean;
@@ -74,6 +77,7 @@ export function parseCli(args: string[], cwd: string): CliOptions {
   const { values, positionals } = _parse(args);
   const base = {
     root: values.root || cwd,
+    rootGiven: !!values.root,
     config: values.config,
     tools: values.tools?.split(",").map((t) => t.trim()).filter(Boolean),
     readOnly: values["read-only"] ?? false,
