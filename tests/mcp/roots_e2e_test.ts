@@ -57,6 +57,15 @@ async function _start(
   };
 }
 
+/** Runs `fn` with `c`, then closes it. */
+async function _with(c: RootsClient, fn: (c: RootsClient) => Promise<void>): Promise<void> {
+  try {
+    await fn(c);
+  } finally {
+    await c.close();
+  }
+}
+
 async function _read(client: Client, filename: string): Promise<Record<string, unknown>> {
   const result = await client.callTool({ name: "read_file", arguments: { filename } });
   return JSON.parse((result.content as { text: string }[])[0].text);
@@ -66,46 +75,34 @@ Deno.test("roots: a client's first root is served when no --root is given", asyn
   const started = await tempProject({ "package.json": "{}", "here.txt": "started\n" });
   const named = await tempProject({ "package.json": "{}", "there.txt": "named\n" });
   const other = await tempProject({ "go.mod": "module x\n", "else.txt": "other\n" });
-  const c = await _start(started, [], [named, started]);
-  try {
+  await _with(await _start(started, [], [named, started]), async (c) => {
     assert.equal((await _read(c.client, "there.txt")).content, "named\n");
     assert.equal((await _read(c.client, "here.txt")).status, "error");
     // The client's roots change: the next call serves the new first root.
     await c.setRoots([other]);
     assert.equal((await _read(c.client, "else.txt")).content, "other\n");
     assert.equal(c.asked(), 2);
-  } finally {
-    await c.close();
-  }
+  });
 });
 
 Deno.test("roots: --root beats the client's roots, and an empty list keeps the folder", async () => {
   const given = await tempProject({ "package.json": "{}", "given.txt": "given\n" });
   const named = await tempProject({ "package.json": "{}", "there.txt": "named\n" });
-  const c = await _start(named, ["--root", given], [named]);
-  try {
+  await _with(await _start(named, ["--root", given], [named]), async (c) => {
     assert.equal((await _read(c.client, "given.txt")).content, "given\n");
     assert.equal(c.asked(), 0);
-  } finally {
-    await c.close();
-  }
-  const empty = await _start(given, [], []);
-  try {
-    assert.equal((await _read(empty.client, "given.txt")).content, "given\n");
-    assert.equal(empty.asked(), 1);
-  } finally {
-    await empty.close();
-  }
+  });
+  await _with(await _start(given, [], []), async (c) => {
+    assert.equal((await _read(c.client, "given.txt")).content, "given\n");
+    assert.equal(c.asked(), 1);
+  });
 });
 
 Deno.test("roots: started in / a client's root is served; without one the server refuses", async () => {
   const named = await tempProject({ "package.json": "{}", "there.txt": "named\n" });
-  const c = await _start("/", [], [named]);
-  try {
+  await _with(await _start("/", [], [named]), async (c) => {
     assert.equal((await _read(c.client, "there.txt")).content, "named\n");
-  } finally {
-    await c.close();
-  }
+  });
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "--no-prompt", ...FULL, MAIN],
     cwd: "/",
@@ -113,20 +110,14 @@ Deno.test("roots: started in / a client's root is served; without one the server
     stdout: "piped",
     stderr: "piped",
   }).spawn();
+  const init = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":' +
+    '"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}';
   const lines = [
-    {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-06-18",
-        capabilities: {},
-        clientInfo: { name: "t", version: "0" },
-      },
-    },
-    { jsonrpc: "2.0", method: "notifications/initialized" },
-    { jsonrpc: "2.0", id: 2, method: "tools/list" },
-  ].map((m) => JSON.stringify(m)).join("\n") + "\n";
+    init,
+    '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+    '{"jsonrpc":"2.0","id":2,"method":"tools/list"}',
+    "",
+  ].join("\n");
   const w = child.stdin.getWriter();
   await w.write(new TextEncoder().encode(lines));
   const { code, stderr, stdout } = await child.output();
