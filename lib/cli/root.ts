@@ -1,6 +1,5 @@
 /**
- * Which folder localexec serves, and whether serving it is safe (docs/ARCHITECTURE.md, "Command
- * line").
+ * Which folder localexec serves, and whether serving it is safe (docs/ARCHITECTURE.md, "Roots").
  *
  * - `--root` wins; then the working folder. `INIT_CWD` (the folder `npx`/`deno task` were started
  *   in) counts only when the working folder is localexec's own checkout, which is where
