@@ -83,7 +83,10 @@ async function _state(
     readOnly: opts.readOnly,
     only: opts.tools,
   });
-  if (verdict.warning) console.error(`localexec: WARNING: ${verdict.warning}`);
+  // `init` is how a bare folder becomes a project: no warning there.
+  if (verdict.warning && opts.command !== "init") {
+    console.error(`localexec: WARNING: ${verdict.warning}`);
+  }
   return { state: createState(root, configPath, tools, verdict.warning), refuse: verdict.refuse };
 }
 
