@@ -13,7 +13,10 @@
  *   (platform.openai.com/docs/guides/structured-outputs#supported-schemas); at most 5 levels of
  *   nesting and 100 properties in strict mode.
  *
- * The intersection is checked here, plus the names both accept.
+ * The intersection is checked here, plus the names both accept. `additionalProperties: false` is
+ * kept (the boundary refuses unknown arguments and the schema says so): OpenAI's strict mode
+ * requires it, and Gemini reads it in `parametersJsonSchema` (what gemini-cli sends) and in newer
+ * API versions' Schema.
  */
 import assert from "node:assert/strict";
 import { describeTool } from "../../lib/mcp/mod.ts";
