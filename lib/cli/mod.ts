@@ -34,7 +34,8 @@ Usage:
   localexec --version | --help
 
 Options:
-  --root DIR       project root (default: the current folder); every path is relative to it
+  --root DIR       project root; every path is relative to it (default: the MCP client's
+                   first root if it declares roots, else the current folder; / is refused)
   --config FILE    configuration file (default: <root>/.localexec.json)
   --tools a,b,c    offer only these tools
   --read-only      offer only tools that change nothing
