@@ -53,3 +53,23 @@ Deno.test("the home folder is warned about unless --root names it", async () => 
     else Deno.env.set("HOME", before);
   }
 });
+
+Deno.test("a bare folder's warning is on stderr and in status; / is refused by call", async () => {
+  const bare = await tempProject({ "notes.txt": "x" });
+  const main = new URL("../../main.ts", import.meta.url).pathname;
+  const run = (cwd: string, args: string[]) =>
+    new Deno.Command(Deno.execPath(), {
+      args: ["run", "--no-prompt", "-A", main, ...args],
+      cwd,
+      env: { NO_COLOR: "1", OLLAMA_HOST: "127.0.0.1:9" },
+    }).output();
+  const status = await run(bare, ["status"]);
+  assert.match(new TextDecoder().decode(status.stderr), /WARNING: .* has no project marker/);
+  const json = JSON.parse(new TextDecoder().decode(status.stdout));
+  assert.match(String(json.root_warning), /has no project marker/);
+  const named = await run(bare, ["status", "--root", bare]);
+  assert.equal(JSON.parse(new TextDecoder().decode(named.stdout)).root_warning, undefined);
+  const slash = await run("/", ["call", "list_files"]);
+  assert.equal(slash.code, 2);
+  assert.match(new TextDecoder().decode(slash.stderr), /refusing to serve \//);
+});
