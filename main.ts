@@ -3,8 +3,16 @@
  * run one command. Nothing but the MCP transport (or `call`'s single JSON line) writes to stdout.
  */
 import { CONFIG_NAME, hostPort, loadConfig } from "./lib/config.ts";
-import { HELP, initProject, parseCli } from "./lib/cli/mod.ts";
-import { resolve } from "./lib/deps.ts";
+import {
+  chooseRoot,
+  envVar,
+  HELP,
+  initProject,
+  judgeRoot,
+  parseCli,
+  type RootChoice,
+} from "./lib/cli/mod.ts";
+import { dirname, resolve } from "./lib/deps.ts";
 import { errorLine, isPermissionError } from "./lib/errors.ts";
 import {
   availableTools,
@@ -12,11 +20,16 @@ import {
   createState,
   dispatch,
   errorResult,
+  type RootsOptions,
   type ServerState,
   serveStdio,
 } from "./lib/mcp/mod.ts";
 import { VERSION } from "./lib/version.ts";
 import { TOOLS } from "./tools/mod.ts";
+import { fileURLToPath } from "node:url";
+
+/** localexec's own folder: where `deno task --config …/deno.json start` runs it. */
+const OWN_DIR = dirname(fileURLToPath(import.meta.url));
 
 // stdout belongs to the protocol: anything a dependency logs goes to stderr instead.
 console.log = console.error;
@@ -32,7 +45,7 @@ function _fail(message: string): never {
 async function _root(given: string): Promise<string> {
   try {
     const root = await Deno.realPath(resolve(given));
-    if (!(await Deno.stat(root)).isDirectory) _fail(`root "${given}" is not a folder`);
+    if (!(await Deno.stat(root)).isDirectory) throw new Error(`root "${given}" is not a folder`);
     return root;
   } catch (err) {
     if (isPermissionError(err)) {
@@ -41,13 +54,19 @@ async function _root(given: string): Promise<string> {
       );
       return resolve(given);
     }
-    if (err instanceof Deno.errors.NotFound) _fail(`root "${given}" does not exist`);
-    _fail(`cannot use root "${given}": ${errorLine(err)}`);
+    if (err instanceof Deno.errors.NotFound) throw new Error(`root "${given}" does not exist`);
+    if (err instanceof Error && err.message.startsWith("root ")) throw err;
+    throw new Error(`cannot use root "${given}": ${errorLine(err)}`);
   }
 }
 
-async function _state(opts: ReturnType<typeof parseCli>): Promise<ServerState> {
-  const root = await _root(opts.root);
+/** The state for the chosen root, and the reason that root must not be served, if it must not. */
+async function _state(
+  opts: ReturnType<typeof parseCli>,
+  choice: RootChoice,
+): Promise<{ state: ServerState; refuse?: string }> {
+  const root = await _root(choice.path);
+  const verdict = await judgeRoot(root, choice.explicit);
   // A relative --config is relative to the current folder, as on any command line.
   const configPath = opts.config ? resolve(opts.config) : resolve(root, CONFIG_NAME);
   // implement_task needs the network for every model host the config names.
@@ -65,7 +84,24 @@ async function _state(opts: ReturnType<typeof parseCli>): Promise<ServerState> {
     readOnly: opts.readOnly,
     only: opts.tools,
   });
-  return createState(root, configPath, tools);
+  // `init` is how a bare folder becomes a project: no warning there.
+  if (verdict.warning && opts.command !== "init") {
+    console.error(`localexec: WARNING: ${verdict.warning}`);
+  }
+  return { state: createState(root, configPath, tools, verdict.warning), refuse: verdict.refuse };
+}
+
+/** How `serve` follows the client's MCP roots when no --root was given. */
+function _roots(opts: ReturnType<typeof parseCli>, refuse?: string): RootsOptions {
+  return {
+    async stateFor(root) {
+      const next = await _state(opts, { path: root, explicit: false });
+      if (next.refuse) throw new Error(next.refuse);
+      return next.state;
+    },
+    // Started in `/` and the client named no root either: refuse, loudly.
+    noRoot: refuse ? () => _fail(refuse) : undefined,
+  };
 }
 
 async function _print(text: string): Promise<void> {
@@ -103,7 +139,15 @@ async function main(args: string[]): Promise<void> {
     await _print(opts.command === "help" ? HELP : `localexec ${VERSION}`);
     return;
   }
-  const state = await _state(opts);
+  const choice = chooseRoot(
+    opts.rootGiven ? opts.root : undefined,
+    Deno.cwd(),
+    envVar("INIT_CWD"),
+    OWN_DIR,
+  );
+  const { state, refuse } = await _state(opts, choice);
+  // `serve` may still get a root from the client (MCP roots); everything else refuses now.
+  if (refuse && (opts.command !== "serve" || choice.explicit)) _fail(refuse);
   switch (opts.command) {
     case "call":
       return await _printTool(state, opts.tool!, opts.json);
@@ -128,7 +172,10 @@ async function main(args: string[]): Promise<void> {
             `Point an MCP client at this command; see README "Use it from Claude Code".`,
         );
       }
-      return await serveStdio(state);
+      await serveStdio(state, choice.explicit ? {} : { roots: _roots(opts, refuse) });
+      // The client never named another root (or never said `initialized`).
+      if (refuse && state.root === "/") _fail(refuse);
+      return;
   }
 }
 

@@ -87,6 +87,7 @@ export default defineTool({
       tasks: tasks.length,
       totals: taskTotals(tasks),
       tools_off: ctx.state.tools.off.map((t) => `${t.name}: ${t.why}`),
+      ...(ctx.state.rootWarning ? { root_warning: ctx.state.rootWarning } : {}),
       ...(config.warnings.length ? { warnings: config.warnings.slice(0, 3) } : {}),
     };
     const hints: string[] = [];

@@ -6,11 +6,14 @@ import { parseArgs } from "../deps.ts";
 import { firstLine } from "../errors.ts";
 
 export { type InitOptions, initProject } from "./init.ts";
+export { chooseRoot, envVar, judgeRoot, type RootChoice, type RootVerdict } from "./root.ts";
 
 /** The parsed command line. */
 export interface CliOptions {
   command: "serve" | "call" | "init" | "status" | "version" | "help";
   root: string;
+  /** True when `--root` gave the root (otherwise it is the working folder). */
+  rootGiven: boolean;
   config?: string;
   tools?: string[];
   readOnly: boolean;
@@ -31,7 +34,8 @@ Usage:
   localexec --version | --help
 
 Options:
-  --root DIR       project root (default: the current folder); every path is relative to it
+  --root DIR       project root; every path is relative to it (default: the MCP client's
+                   first root if it declares roots, else the current folder; / is refused)
   --config FILE    configuration file (default: <root>/.localexec.json)
   --tools a,b,c    offer only these tools
   --read-only      offer only tools that change nothing
@@ -74,6 +78,7 @@ export function parseCli(args: string[], cwd: string): CliOptions {
   const { values, positionals } = _parse(args);
   const base = {
     root: values.root || cwd,
+    rootGiven: !!values.root,
     config: values.config,
     tools: values.tools?.split(",").map((t) => t.trim()).filter(Boolean),
     readOnly: values["read-only"] ?? false,

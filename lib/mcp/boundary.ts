@@ -1,13 +1,14 @@
 /**
  * The one boundary between tools and the outside world.
  *
- * Every tool call passes through {@linkcode callTool}: arguments are validated against the tool's
- * schema, any thrown error becomes short JSON, and the result is shaped as MCP content with
- * `structuredContent`. No stack trace ever leaves this module.
+ * Every tool call passes through {@linkcode callTool}: arguments are normalised (`arguments.ts`:
+ * null, numeric strings, the `path` alias) and validated against the tool's schema, any thrown
+ * error becomes short JSON, and the result is shaped as MCP content with `structuredContent`. No stack trace ever leaves this module.
  */
 import { z } from "zod";
 import { utf8Length } from "../output.ts";
 import { clip, firstLine, isPermissionError, PathError, quote, ToolError } from "../errors.ts";
+import { normalizeArguments } from "./arguments.ts";
 import { type AnyTool, type ContentBlock, RichResult, type ToolContext } from "./tool.ts";
 
 /** The MCP `tools/call` result this server sends. */
@@ -163,21 +164,6 @@ function _ok(json: Record<string, unknown>, blocks: ContentBlock[] = []): CallRe
 }
 
 /**
- * `args` without the keys whose value is null where the tool's schema does not take null but has
- * a default or is optional: a caller's `null` means "use the default", as it would in Python.
- */
-function _dropNulls(tool: AnyTool, args: Record<string, unknown>): Record<string, unknown> {
-  const shape = tool.input.shape as Record<string, z.ZodType>;
-  return Object.fromEntries(
-    Object.entries(args).filter(([key, value]) => {
-      const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
-      return !(value === null && field && !field.safeParse(null).success &&
-        field.safeParse(undefined).success);
-    }),
-  );
-}
-
-/**
  * Runs `tool` on raw, untrusted `args` and always returns an MCP result; never throws.
  */
 export async function callTool(
@@ -193,9 +179,9 @@ export async function callTool(
       `invalid arguments: expected a JSON object, got ${Array.isArray(raw) ? "array" : typeof raw}`,
     );
   }
-  const parsed = tool.input.strict().safeParse(_dropNulls(tool, raw as Record<string, unknown>), {
-    reportInput: true,
-  });
+  const normal = normalizeArguments(tool, raw as Record<string, unknown>);
+  if ("error" in normal) return fail(normal.error);
+  const parsed = tool.input.strict().safeParse(normal.args, { reportInput: true });
   if (!parsed.success) return fail(describeInvalid(parsed.error, tool));
   try {
     const out = await tool.run(parsed.data, ctx);

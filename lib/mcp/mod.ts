@@ -6,9 +6,17 @@
 export { type CallResult, callTool, errorResult, MAX_RESULT_BYTES } from "./boundary.ts";
 export { availableTools, type NarrowOptions, type NeedQuery } from "./permissions.ts";
 export { type PresetName, PRESETS } from "./presets.ts";
-export { type CallEnv, createServer, describeTool, dispatch, serveStdio } from "./server.ts";
+export {
+  type CallEnv,
+  createServer,
+  describeTool,
+  dispatch,
+  type ServeOptions,
+  serveStdio,
+} from "./server.ts";
+export { ROOTS_TIMEOUT_MS, type RootsOptions } from "./roots.ts";
 export { fingerprint, ReadMarks } from "./read_marks.ts";
-export { createState } from "./state.ts";
+export { createState, rebaseState } from "./state.ts";
 export {
   ANNOTATIONS,
   type AnyTool,

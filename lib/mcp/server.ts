@@ -7,10 +7,11 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server";
 // @ts-types="@modelcontextprotocol/sdk/types"
-import { ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
+import { ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { type CallResult, callTool, errorResult } from "./boundary.ts";
 import type { ServerState } from "./state.ts";
+import { ClientRoots, type RootsOptions } from "./roots.ts";
+import { inputSchema, outputSchema } from "./schema.ts";
 import { LineTransport } from "./transport.ts";
 import type { AnyTool, ToolContext } from "./tool.ts";
 import { VERSION } from "../version.ts";
@@ -26,15 +27,10 @@ export function describeTool(tool: AnyTool): Record<string, unknown> {
     title: tool.title,
     description: tool.description,
     // Unknown arguments are refused (see lib/boundary.ts), and the schema says so.
-    inputSchema: _schema(tool.input.strict(), "input"),
-    outputSchema: _schema(tool.output, "output"),
+    inputSchema: inputSchema(tool.input),
+    outputSchema: outputSchema(tool.output),
     annotations: { title: tool.title, ...tool.annotations },
   };
-}
-
-function _schema(schema: z.ZodObject, io: "input" | "output"): Record<string, unknown> {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" });
-  return rest;
 }
 
 /** Everything a call needs besides the tool and its arguments. */
@@ -87,8 +83,18 @@ export function dispatch(name: unknown, args: unknown, env: CallEnv): Promise<Ca
 /** Calls still running, each with the controller that cancels it. */
 export type InFlight = Set<AbortController>;
 
+/** Options for {@linkcode createServer} and {@linkcode serveStdio}. */
+export interface ServeOptions {
+  /** Follow the client's MCP roots (given when no `--root` was). */
+  roots?: RootsOptions;
+}
+
 /** Builds the MCP server for `state`; `inflight` tracks running calls for a clean shutdown. */
-export function createServer(state: ServerState, inflight: InFlight = new Set()): Server {
+export function createServer(
+  state: ServerState,
+  inflight: InFlight = new Set(),
+  options: ServeOptions = {},
+): Server {
   const server = new Server(
     { name: "localexec", version: VERSION },
     {
@@ -99,12 +105,18 @@ export function createServer(state: ServerState, inflight: InFlight = new Set())
         'the project root. Every result is short JSON; errors are {"status":"error",...}.',
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: state.tools.on.map(describeTool),
-  }));
+  const roots = options.roots ? new ClientRoots(server, state, options.roots) : undefined;
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    await roots?.ready;
+    return { tools: state.tools.on.map(describeTool) };
+  });
   server.fallbackRequestHandler = async (request, extra) => {
     if (request.method !== "tools/call") {
-      throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+      // A plain error with a code: McpError would put "MCP error -32601: " in the message, and the
+      // client's SDK adds that prefix again.
+      throw Object.assign(new Error(`Method not found: ${request.method}`), {
+        code: ErrorCode.MethodNotFound,
+      });
     }
     const params = (request.params ?? {}) as Record<string, unknown>;
     const token = extra._meta?.progressToken;
@@ -121,6 +133,7 @@ export function createServer(state: ServerState, inflight: InFlight = new Set())
     extra.signal.addEventListener("abort", onAbort, { once: true });
     inflight.add(controller);
     try {
+      await roots?.ready;
       return await dispatch(params.name, params.arguments, {
         state,
         signal: controller.signal,
@@ -151,9 +164,9 @@ async function _drain(inflight: InFlight): Promise<void> {
  * Serves `state` over stdio until stdin closes. Calls still running then get a few seconds to
  * answer; the rest are cancelled (a task stays revertable).
  */
-export async function serveStdio(state: ServerState): Promise<void> {
+export async function serveStdio(state: ServerState, options: ServeOptions = {}): Promise<void> {
   const inflight: InFlight = new Set();
-  const server = createServer(state, inflight);
+  const server = createServer(state, inflight, options);
   const transport = new LineTransport(MAX_MESSAGE_BYTES);
   // A malformed line is answered (when it has an id), reported here and skipped.
   server.onerror = (err) => console.error(`localexec: ${errorLine(err)}`);

@@ -15,6 +15,22 @@ export function createState(
   root: string,
   configPath: string,
   tools: ToolAvailability,
+  rootWarning?: string,
 ): ServerState {
-  return { root, configPath, tools, shown: new ReadMarks() };
+  return {
+    root,
+    configPath,
+    tools,
+    shown: new ReadMarks(),
+    ...(rootWarning ? { rootWarning } : {}),
+  };
+}
+
+/**
+ * Points `state` at the root of `next` (MCP roots): root, configuration, tools and warning. Calls
+ * already running keep the root they started with; the read marks stay (they hold real paths).
+ */
+export function rebaseState(state: ServerState, next: ServerState): void {
+  const { root, configPath, tools, rootWarning } = next;
+  Object.assign(state, { root, configPath, tools, rootWarning });
 }

@@ -52,10 +52,15 @@ export interface ToolAvailability {
   off: { name: string; why: string; tool: AnyTool }[];
 }
 
-/** Per-server state. Created once in `main.ts` and handed to every tool call. */
+/**
+ * Per-server state. Created once in `main.ts` and handed to every tool call; only MCP roots
+ * (`roots.ts`) point it at another root, between calls.
+ */
 export interface ServerState {
   /** The project root as a real path. */
   readonly root: string;
+  /** Why serving this root deserves a second look (home folder, no project marker), if it does. */
+  readonly rootWarning?: string;
   /** The configuration file (`<root>/.localexec.json` unless `--config` says otherwise). */
   readonly configPath: string;
   /** Which tools are on, and why the others are off. */

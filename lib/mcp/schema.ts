@@ -1,0 +1,66 @@
+/**
+ * The JSON Schemas `tools/list` shows. Input schemas keep to what every function-calling API reads
+ * (Gemini's OpenAPI 3.0 subset, OpenAI's function parameters, Codex's and the Inspector's own
+ * readers): one `type` per property, never `anyOf`, no exclusive bounds. An optional argument that
+ * also takes `null` is shown as its plain type; the boundary still accepts `null` (and a number
+ * written as a string) at run time (`arguments.ts`). tests/mcp/schema_subset_test.ts holds every
+ * input schema to that subset.
+ */
+import { z } from "zod";
+
+type Json = Record<string, unknown>;
+
+/**
+ * `node` with `anyOf: [X, {type: "null"}]` folded into X, `type: [T, "null"]` into T, and
+ * exclusive bounds made inclusive.
+ */
+function _plain(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(_plain);
+  if (!node || typeof node !== "object") return node;
+  let out: Json = {};
+  for (const [key, value] of Object.entries(node as Json)) {
+    out[key] = key === "properties"
+      ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, _plain(v)]))
+      : _plain(value);
+  }
+  const options = out.anyOf as Json[] | undefined;
+  if (Array.isArray(options)) {
+    const rest = options.filter((o) => o.type !== "null");
+    if (rest.length === 1) {
+      const { anyOf: _, ...own } = out;
+      out = { ...rest[0], ...own };
+    }
+  }
+  if (Array.isArray(out.type)) {
+    const types = out.type.filter((t) => t !== "null");
+    if (types.length === 1) out.type = types[0];
+  }
+  for (
+    const [exclusive, inclusive] of [["exclusiveMinimum", "minimum"], [
+      "exclusiveMaximum",
+      "maximum",
+    ]]
+  ) {
+    if (typeof out[exclusive] === "number") {
+      // The boundary still refuses the bound itself.
+      out[inclusive] ??= out[exclusive];
+      delete out[exclusive];
+    }
+  }
+  return out;
+}
+
+function _jsonSchema(schema: z.ZodObject, io: "input" | "output"): Json {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" });
+  return rest;
+}
+
+/** A tool's input schema as listed: strict (unknown arguments are refused) and plain. */
+export function inputSchema(input: z.ZodObject): Json {
+  return _plain(_jsonSchema(input.strict(), "input")) as Json;
+}
+
+/** A tool's output schema as listed (loose: it never rejects a result). */
+export function outputSchema(output: z.ZodObject): Json {
+  return _jsonSchema(output, "output");
+}
