@@ -15,6 +15,8 @@ import {
   type ServerState,
   serveStdio,
 } from "./lib/mcp/mod.ts";
+import { startWatchdog } from "./lib/process.ts";
+import { removeStaleTemps } from "./lib/tasks/mod.ts";
 import { VERSION } from "./lib/version.ts";
 import { TOOLS } from "./tools/mod.ts";
 
@@ -105,6 +107,7 @@ async function main(args: string[]): Promise<void> {
   const state = await _state(opts);
   switch (opts.command) {
     case "call":
+      _watchdog(state);
       return await _printTool(state, opts.tool!, opts.json);
     case "status":
       return await _printTool(state, "status", undefined);
@@ -127,8 +130,17 @@ async function main(args: string[]): Promise<void> {
             `Point an MCP client at this command; see README "Use it from Claude Code".`,
         );
       }
+      _watchdog(state);
+      // Temporary files that killed task runs left behind (their records name them), in the
+      // background: it never throws, and it skips a project whose lock is held.
+      if (state.tools.on.some((t) => t.name === "revert_task")) removeStaleTemps(state.root);
       return await serveStdio(state);
   }
+}
+
+/** Commands started by tools die with this process, however it dies (see `lib/process.ts`). */
+function _watchdog(state: ServerState): void {
+  if (state.tools.on.some((t) => t.needs.includes("run"))) startWatchdog();
 }
 
 if (import.meta.main) {

@@ -42,6 +42,13 @@ export interface TaskRecord {
   check_secs: number;
   /** Per file, the SHA-256 of every content this task wrote (null: it deleted the file). */
   written: Record<string, (string | null)[]>;
+  /**
+   * Write-ahead: project-relative temporary files (`.<name>.<8 hex>.localexec-tmp`) this task may
+   * have created, recorded before each is created, so a revert after a kill removes them.
+   */
+  temps?: string[];
+  /** Write-ahead: folders this task created that its manifest's `new_dirs` does not list. */
+  made_dirs?: string[];
   /** `+1 -1 in 1 file` after the last `writePatch`. */
   stat?: string;
   error?: string;
