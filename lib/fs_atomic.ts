@@ -3,25 +3,26 @@
  * what was actually opened, not only the path resolved before.
  *
  * `lib/paths.ts` proves that a path's real location lies inside the root, but a name can change
- * between that check and the `open` (a folder swapped for a link out of the root). Deno has no
- * `openat` or `O_NOFOLLOW`, so each checked operation first pins the folder it works in: it makes
- * that folder the working folder (`chdir`) and asks the kernel where it really is (`getcwd`),
- * which no later swap of a name can change. Inside the pinned folder only the last name is looked
- * up, and an opened file's device and inode are compared with an `lstat` of that name (which
- * never follows a link). Every pinned step is synchronous, so no other call of this process runs
- * in between, and the previous working folder is restored before it returns. (Nothing else in
- * localexec uses relative paths: every path is absolute, every child process gets its `cwd`.)
+ * between that check and its use (a folder swapped for a link out of the root). Deno has no
+ * `openat` or `O_NOFOLLOW`, and it turns every relative path into an absolute one before the
+ * system call, so a folder cannot be pinned by `chdir` either. What cannot be swapped is an open
+ * handle: after each open, the kernel is asked where the handle really is (`/proc/self/fd`, whose
+ * link text is the path the kernel used), and anything but the checked path is refused. Where
+ * `/proc` cannot be read (macOS, or `--allow-read` scoped to the root), the check falls back to
+ * comparing the handle's device and inode with an `lstat` of the path and re-checking the real
+ * path of its folder, which a swap timed twice in a few microseconds can still defeat.
  *
  * Checked writes create the temporary file with `createNew` (which refuses anything already there,
- * a link included) in the pinned folder, with the umask cleared so no `chmod` by name follows;
- * write through the open handle; pin the folder again; check that the temporary file is still the
- * one created; and rename it over the target inside that same folder. Any mismatch removes what
- * was created and refuses with a `PathError` whose reason is `changed`.
+ * a link included) and the umask cleared (so no `chmod` by name follows), check where it was made,
+ * write through the handle, rename it over the target, and check that the handle now sits at the
+ * target. A mismatch removes what was created (after checking it is still ours) and refuses with a
+ * `PathError` whose reason is `changed`.
  *
- * Requires `--allow-read` for the root (and `--allow-write` to write).
+ * Requires `--allow-read` for the root (and `--allow-write` to write); unscoped `--allow-read`
+ * gives the exact check through `/proc/self/fd`.
  */
 import { basename, dirname, join, relative, sep } from "./deps.ts";
-import { PATH_REASONS, PathError, PathOutsideRootError } from "./errors.ts";
+import { PATH_REASONS, PathError } from "./errors.ts";
 import { isInside, type SafePath, toRel } from "./paths.ts";
 
 /** Options for {@linkcode writeFileAtomic}. */
@@ -81,76 +82,111 @@ function _same(a: Deno.FileInfo, b: Deno.FileInfo): boolean {
   return a.dev === b.dev && a.ino === b.ino;
 }
 
-/**
- * Runs `fn` with the real folder `dir` (inside `root`) as the working folder, after checking with
- * the kernel that the folder entered is `dir` itself. `fn` must be synchronous.
- */
-export function inFolder<T>(root: string, dir: string, fn: () => T): T {
-  let previous: string | undefined;
+function _lstat(path: string): Deno.FileInfo | undefined {
   try {
-    previous = Deno.cwd();
-  } catch {
-    previous = undefined; // deleted, or outside what Deno may read: come back to the root
-  }
-  try {
-    Deno.chdir(dir);
-    const here = Deno.cwd();
-    if (!isInside(root, here)) {
-      throw new PathOutsideRootError(
-        `${_show(toRel(root, dir))} led outside the project root when it was used (a swapped link)`,
-      );
+    return Deno.lstatSync(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound || err instanceof Deno.errors.NotADirectory) {
+      return undefined;
     }
-    if (here !== dir) throw _changed(root, dir);
-    return fn();
-  } finally {
-    try {
-      Deno.chdir(previous ?? root);
-    } catch {
-      Deno.chdir(root);
-    }
+    throw err;
   }
 }
 
-/** `lstat` of `name` in the working folder; undefined when nothing is there. */
-function _lstatHere(name: string): Deno.FileInfo | undefined {
+/** Whether `/proc/self/fd` can be read (Linux under `--allow-all`); found out once. */
+let _procReadable: boolean | undefined;
+
+/**
+ * Where the kernel says the open file `info` (its handle's `stat`) is: the link text of every
+ * `/proc/self/fd` entry open on the same device and inode. Undefined where `/proc` cannot be read:
+ * Deno refuses it unless every permission is granted.
+ */
+function _kernelPaths(info: Deno.FileInfo): string[] | undefined {
+  if (_procReadable === false) return undefined;
+  let names: string[];
   try {
-    return Deno.lstatSync(name);
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return undefined;
-    throw err;
+    names = [...Deno.readDirSync("/proc/self/fd")].map((e) => e.name);
+    _procReadable = true;
+  } catch {
+    _procReadable = false;
+    return undefined;
+  }
+  const out: string[] = [];
+  for (const name of names.sort((a, b) => Number(b) - Number(a))) {
+    const fd = `/proc/self/fd/${name}`;
+    try {
+      if (_same(Deno.statSync(fd), info)) out.push(Deno.readLinkSync(fd));
+    } catch {
+      // closed meanwhile, or not a file
+    }
+  }
+  return out;
+}
+
+/**
+ * How often the fallback check looks again: each round must see every folder on the way as the
+ * same real folder and the name as the opened file, so a swapper must alternate in step with
+ * every one of these lookups to pass.
+ */
+const ROUNDS = 8;
+
+/** The real folders from `root` (exclusive) down to `dir`, as `lstat` sees them now. */
+function _chain(root: string, dir: string): Deno.FileInfo[] | undefined {
+  const out: Deno.FileInfo[] = [];
+  const rel = relative(root, dir);
+  let current = root;
+  for (const part of rel === "" ? [] : rel.split(sep)) {
+    current = join(current, part);
+    const info = _lstat(current);
+    if (!info?.isDirectory) return undefined; // a link (or nothing) where a folder was
+    out.push(info);
+  }
+  return out;
+}
+
+/**
+ * Throws unless the open handle with `info` is the file at `abs`: by the kernel's own record when
+ * it can be read; else by {@linkcode ROUNDS} rounds of `lstat` of `abs` (the same device and inode,
+ * not a link) and of every folder above it up to the root (the same real folders each round).
+ */
+function _proveAt(root: string, abs: string, info: Deno.FileInfo): void {
+  const paths = _kernelPaths(info);
+  if (paths) {
+    if (!paths.includes(abs)) throw _changed(root, abs);
+    return;
+  }
+  const first = _chain(root, dirname(abs));
+  if (!first) throw _changed(root, abs);
+  for (let round = 0; round < ROUNDS; round++) {
+    const here = _lstat(abs);
+    if (!here || here.isSymlink || !_same(here, info)) throw _changed(root, abs);
+    const now = round === 0 ? first : _chain(root, dirname(abs));
+    if (!now || now.some((d, i) => !_same(d, first[i]))) throw _changed(root, abs);
   }
 }
 
 /**
  * Opens the checked file `safe` for reading and proves that the handle is the file at `safe.abs`
- * inside the root: its folder is pinned, and the handle's device and inode match an `lstat` of the
- * name there. Throws `NotFound` when nothing is there.
+ * inside the root. Only a regular file is opened (a FIFO would block the process).
  */
 export function openChecked(root: string, safe: SafePath): Deno.FsFile {
-  const dir = dirname(safe.abs);
-  const name = basename(safe.abs);
-  if (safe.abs === root) throw new PathError("the project root is a folder, not a file");
-  return inFolder(root, dir, () => {
-    // Opening a FIFO would block the whole process: only a regular file is opened. (A FIFO
-    // swapped in during the few microseconds to the open would still block; see the README.)
-    const seen = _lstatHere(name);
-    if (!seen) throw new Deno.errors.NotFound(`${_show(safe.rel)} does not exist`);
-    if (seen.isSymlink) throw _changed(root, safe.abs);
-    if (!seen.isFile) throw new PathError(`${_show(safe.rel)} is not a regular file`);
-    const file = Deno.openSync(name, { read: true });
-    try {
-      const opened = file.statSync();
-      const here = _lstatHere(name);
-      if (!here || here.isSymlink || !_same(opened, here)) throw _changed(root, safe.abs);
-      return file;
-    } catch (err) {
-      file.close();
-      throw err;
-    }
-  });
+  const seen = _lstat(safe.abs);
+  if (!seen) throw new Deno.errors.NotFound(`${_show(safe.rel)} does not exist`);
+  if (seen.isSymlink) throw _changed(root, safe.abs);
+  if (!seen.isFile) throw new PathError(`${_show(safe.rel)} is not a regular file`);
+  const file = Deno.openSync(safe.abs, { read: true });
+  try {
+    const info = file.statSync();
+    if (!info.isFile) throw _changed(root, safe.abs);
+    _proveAt(root, safe.abs, info);
+    return file;
+  } catch (err) {
+    file.close();
+    throw err;
+  }
 }
 
-/** Reads the whole checked file `safe` through a verified handle. */
+/** Reads the whole checked file `safe` through a proven handle. */
 export async function readChecked(root: string, safe: SafePath): Promise<Uint8Array> {
   using file = openChecked(root, safe);
   return await readAll(file);
@@ -188,9 +224,10 @@ export async function readAll(file: Deno.FsFile, max = Infinity): Promise<Uint8A
 }
 
 /**
- * Creates the missing folders above the checked path `safe`, one at a time, each inside its
- * pinned parent. `onCreate` hears each folder (project-relative) before it is made, so a caller
- * can record it first. Refuses anything on the way that is not a real folder inside the root.
+ * Creates the missing folders above the checked path `safe`, one at a time, each proven (through
+ * an open handle) to be where it was meant to be. `onCreate` hears each folder (project-relative)
+ * before it is made, so a caller can record it first. Refuses anything on the way that is not a
+ * real folder inside the root; a folder made elsewhere by a lost race is removed again.
  */
 export async function makeParents(
   root: string,
@@ -202,29 +239,75 @@ export async function makeParents(
   if (rel === "") return made;
   let current = root;
   for (const part of rel.split(sep)) {
-    const next = join(current, part);
-    const state = inFolder(root, current, () => {
-      const info = _lstatHere(part);
-      if (!info) return "missing";
-      if (info.isDirectory) return "folder";
-      if (info.isSymlink) return "link";
-      throw new PathError(`${_show(toRel(root, next))} is not a folder`);
-    });
-    if (state === "link") throw _changed(root, next);
-    if (state === "missing") {
-      await onCreate?.(toRel(root, next));
-      inFolder(root, current, () => {
-        try {
-          Deno.mkdirSync(part);
-        } catch (err) {
-          if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
-        }
-      });
-      made.push(toRel(root, next));
-    }
-    current = next;
+    current = join(current, part);
+    const info = _lstat(current);
+    if (info?.isDirectory) continue;
+    if (info?.isSymlink) throw _changed(root, current);
+    if (info) throw new PathError(`${_show(toRel(root, current))} is not a folder`);
+    await onCreate?.(toRel(root, current));
+    await _makeFolder(root, current);
+    made.push(toRel(root, current));
   }
   return made;
+}
+
+/**
+ * Makes the folder `abs`: first under a unique temporary name, proven through an open handle to be
+ * where it was meant to be, then renamed into place and proven again. What a lost race made
+ * elsewhere is found by its unique name and removed.
+ */
+async function _makeFolder(root: string, abs: string): Promise<void> {
+  const temp = join(dirname(abs), tempName(basename(abs)));
+  try {
+    Deno.mkdirSync(temp);
+    _proveOpen(root, temp);
+    try {
+      Deno.renameSync(temp, abs);
+    } catch (err) {
+      // Made meanwhile by someone else (not empty, or not a folder): use theirs if it is a folder.
+      if (!(err instanceof Deno.errors.AlreadyExists) && !_isNotEmpty(err)) throw err;
+      await _dropUnique(temp);
+    }
+    _proveOpen(root, abs);
+  } catch (err) {
+    await _dropUnique(temp);
+    throw err;
+  }
+}
+
+function _isNotEmpty(err: unknown): boolean {
+  return err instanceof Error && /not empty|directory not empty/i.test(err.message);
+}
+
+/** Opens `abs` (a file or a folder) and proves the handle is the entry there. */
+function _proveOpen(root: string, abs: string): void {
+  const handle = Deno.openSync(abs, { read: true });
+  try {
+    _proveAt(root, abs, handle.statSync());
+  } finally {
+    handle.close();
+  }
+}
+
+/** How long a failed write keeps looking for its temporary entry while names are swapped. */
+const DROP_ATTEMPTS = 100;
+
+/**
+ * Removes the entry at `path`, whose name is unique to this call (from {@linkcode tempName}),
+ * wherever a swapped folder makes that name lead: it is looked for again and again for a while,
+ * since the swapper may move the folder that holds it back and forth.
+ */
+async function _dropUnique(path: string): Promise<void> {
+  for (let attempt = 0; attempt < DROP_ATTEMPTS; attempt++) {
+    try {
+      Deno.removeSync(path);
+      // Gone from where the name leads now; look once more in case a swap shows another place.
+      if (!_lstat(path)) return;
+    } catch (err) {
+      if (!(err instanceof Deno.errors.NotFound)) return; // not ours to force (say, not empty)
+    }
+    await new Promise((r) => setTimeout(r, 1));
+  }
 }
 
 /**
@@ -244,7 +327,7 @@ export interface CheckedWriteOptions {
   temp?: string;
 }
 
-function _createTemp(name: string, mode: number): Deno.FsFile {
+function _createTemp(path: string, mode: number): Deno.FsFile {
   let mask: number | undefined;
   try {
     mask = Deno.umask(0); // the file gets exactly `mode`, with no chmod by name afterwards
@@ -252,33 +335,10 @@ function _createTemp(name: string, mode: number): Deno.FsFile {
     mask = undefined;
   }
   try {
-    return Deno.openSync(name, { write: true, createNew: true, mode });
+    return Deno.openSync(path, { write: true, createNew: true, mode });
   } finally {
     if (mask !== undefined) Deno.umask(mask);
   }
-}
-
-/** How often a failed write tries to remove its temporary file while its folder is swapped. */
-const DROP_ATTEMPTS = 50;
-
-/** Removes `temp` from the working folder if it is still the file `mine`. */
-function _dropHere(temp: string, mine: Deno.FileInfo): void {
-  const now = _lstatHere(temp);
-  if (now && _same(now, mine)) Deno.removeSync(temp);
-}
-
-/** Tries and retries for a while to remove the temporary file `temp` of `dir`. */
-async function _dropTemp(root: string, dir: string, temp: string, mine: Deno.FileInfo) {
-  for (let attempt = 0; attempt < DROP_ATTEMPTS; attempt++) {
-    try {
-      inFolder(root, dir, () => _dropHere(temp, mine));
-      return;
-    } catch {
-      // The folder is swapped away right now; it may come back.
-      await new Promise((r) => setTimeout(r, 2));
-    }
-  }
-  // It stays in its folder, which was inside the root when it was made; a task's record names it.
 }
 
 /**
@@ -292,51 +352,47 @@ export async function writeChecked(
   options: CheckedWriteOptions = {},
 ): Promise<number> {
   const dir = dirname(safe.abs);
-  const name = basename(safe.abs);
-  const temp = options.temp ?? tempName(name);
+  const temp = join(dir, options.temp ?? tempName(basename(safe.abs)));
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-  const { file, mine, mode } = inFolder(root, dir, () => {
-    let mode = options.mode;
-    if (mode === undefined) {
-      const old = _lstatHere(name);
-      mode = old?.isFile && old.mode !== null ? old.mode & 0o7777 : 0o644;
-    }
-    const file = _createTemp(temp, mode);
-    return { file, mine: file.statSync(), mode };
-  });
+  let mode = options.mode;
+  if (mode === undefined) {
+    const old = _lstat(safe.abs);
+    mode = old?.isFile && old.mode !== null ? old.mode & 0o7777 : 0o644;
+  }
+  const file = _createTemp(temp, mode);
+  const mine = file.statSync();
   try {
+    _proveAt(root, temp, mine);
     let done = 0;
     while (done < bytes.length) done += await file.write(bytes.subarray(done));
     await file.syncData();
-    inFolder(root, dir, () => {
-      const now = _lstatHere(temp);
-      if (!now || !_same(now, mine)) throw _changed(root, join(dir, temp));
-      if (mode !== ((now.mode ?? mode) & 0o7777)) Deno.chmodSync(temp, mode);
-      Deno.renameSync(temp, name);
-    });
+    _proveAt(root, temp, mine);
+    if (mode !== ((file.statSync().mode ?? mode) & 0o7777)) Deno.chmodSync(temp, mode);
+    Deno.renameSync(temp, safe.abs);
+    _proveAt(root, safe.abs, file.statSync());
   } catch (err) {
-    await _dropTemp(root, dir, temp, mine);
-    throw err;
-  } finally {
     file.close();
+    await _dropUnique(temp);
+    throw err;
   }
+  file.close();
   return mode;
 }
 
 /**
- * Removes the regular file (or, with `folder`, the empty folder) at `rel` inside its pinned
- * folder. Returns false when nothing is there; a link or other kind of entry is refused.
+ * Removes the regular file (or, with `folder`, the empty folder) at `rel`, after proving through
+ * an open handle that the name still leads to it inside the root. Returns false when nothing is
+ * there; a link or other kind of entry is refused.
  */
 export function removeChecked(root: string, rel: string, folder = false): boolean {
   const abs = join(root, rel);
   if (abs === root || !isInside(root, abs)) throw _changed(root, abs);
-  return inFolder(root, dirname(abs), () => {
-    const info = _lstatHere(basename(abs));
-    if (!info) return false;
-    if (folder ? !info.isDirectory : !info.isFile) {
-      throw new PathError(`${_show(rel)} is not a ${folder ? "folder" : "regular file"}`);
-    }
-    Deno.removeSync(basename(abs));
-    return true;
-  });
+  const seen = _lstat(abs);
+  if (!seen) return false;
+  if (folder ? !seen.isDirectory : !seen.isFile) {
+    throw new PathError(`${_show(rel)} is not a ${folder ? "folder" : "regular file"}`);
+  }
+  _proveOpen(root, abs);
+  Deno.removeSync(abs);
+  return true;
 }
