@@ -358,6 +358,7 @@ export function startWatchdog(): Watchdog | undefined {
       stopped = true;
       await writing;
       await writer.close().catch(() => {});
+      child.ref(); // unref'd while it watched; now wait for it to finish its killing
       await child.status;
       if (_current === dog) _current = undefined;
     },
