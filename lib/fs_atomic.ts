@@ -369,7 +369,15 @@ export async function writeChecked(
     _proveAt(root, temp, mine);
     if (mode !== ((file.statSync().mode ?? mode) & 0o7777)) Deno.chmodSync(temp, mode);
     Deno.renameSync(temp, safe.abs);
-    _proveAt(root, safe.abs, file.statSync());
+    try {
+      _proveAt(root, safe.abs, file.statSync());
+    } catch (err) {
+      // The kernel looks up the two folders of a rename one after the other, and a swap in
+      // between moves the file to the other folder (Deno offers no renameat). Wherever it went,
+      // empty it through the handle so its content is nowhere but in the caller's hands.
+      await file.truncate(0).catch(() => {});
+      throw err;
+    }
   } catch (err) {
     file.close();
     await _dropUnique(temp);

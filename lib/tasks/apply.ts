@@ -9,7 +9,7 @@
  * (`lib/fs_atomic.ts`).
  */
 import { ToolError } from "../errors.ts";
-import { basename, dirname, join } from "../deps.ts";
+import { basename, dirname } from "../deps.ts";
 import {
   makeParents,
   removeChecked,
@@ -58,7 +58,7 @@ export async function applyFiles(root: string, id: string, edits: FileEdits): Pr
       : typeof content === "string"
       ? enc.encode(content)
       : content;
-    const now = await readCurrent(safe.abs, safe.rel);
+    const now = await readCurrent(root, safe.rel);
     const hash = bytes === null ? null : await sha256Hex(bytes);
     if ((now === null ? null : await sha256Hex(now)) === hash) continue;
     const folder = toRel(root, dirname(safe.abs));
@@ -112,7 +112,7 @@ export async function taskDiff(root: string, id: string): Promise<FileDiff[]> {
   const out: FileDiff[] = [];
   for (const entry of manifest.files) {
     const before = await readOriginal(root, id, entry);
-    const after = await readCurrent(join(root, entry.path), entry.path).catch(() => null);
+    const after = await readCurrent(root, entry.path).catch(() => null);
     const d = diffFile(entry.path, before, after);
     if (d) out.push(d);
   }

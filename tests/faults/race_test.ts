@@ -38,7 +38,7 @@ Deno.test({
     const conn = await connect(root);
     const flipper = await startFlipper(join(root, "rdir"), join(root, ".swap"));
     const n = size(30, 200);
-    let escapes = 0, strayOutside = 0, ok = 0;
+    let escapes = 0, emptied = 0, strayOutside = 0, ok = 0;
     try {
       for (let i = 0; i < n; i++) {
         const r = await callMcp(conn.client, "write_file", {
@@ -47,7 +47,9 @@ Deno.test({
         });
         if (r.status === "ok") ok++;
         for (const name of _names(outside)) {
-          if (name === "f.txt") escapes++;
+          const text = await Deno.readTextFile(join(outside, name));
+          if (text !== "") escapes++; // content of ours outside
+          else if (name === "f.txt") emptied++; // a rename moved it out; emptied at once
           else strayOutside++;
           await Deno.remove(join(outside, name));
         }
@@ -64,6 +66,7 @@ Deno.test({
       escapes,
       written_inside: ok,
       refused: n - ok,
+      emptied_names_outside: emptied,
       temp_files_outside: strayOutside,
       temp_files_inside: strayInside.length,
     });
