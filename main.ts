@@ -132,7 +132,7 @@ async function main(args: string[]): Promise<void> {
       }
       _watchdog(state);
       // Temporary files that killed task runs left behind (their records name them), in the
-      // background: it never throws, and it skips a project whose lock is held.
+      // background: it never throws.
       if (state.tools.on.some((t) => t.name === "revert_task")) removeStaleTemps(state.root);
       return await serveStdio(state);
   }
