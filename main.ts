@@ -24,6 +24,8 @@ import {
   type ServerState,
   serveStdio,
 } from "./lib/mcp/mod.ts";
+import { startWatchdog } from "./lib/process.ts";
+import { removeStaleTemps } from "./lib/tasks/mod.ts";
 import { VERSION } from "./lib/version.ts";
 import { TOOLS } from "./tools/mod.ts";
 import { fileURLToPath } from "node:url";
@@ -150,6 +152,7 @@ async function main(args: string[]): Promise<void> {
   if (refuse && (opts.command !== "serve" || choice.explicit)) _fail(refuse);
   switch (opts.command) {
     case "call":
+      _watchdog(state);
       return await _printTool(state, opts.tool!, opts.json);
     case "status":
       return await _printTool(state, "status", undefined);
@@ -172,11 +175,22 @@ async function main(args: string[]): Promise<void> {
             `Point an MCP client at this command; see README "Use it from Claude Code".`,
         );
       }
+      _watchdog(state);
+      // Temporary files that killed task runs left behind (their records name them), in the
+      // background: it never throws.
+      if (!refuse && state.tools.on.some((t) => t.name === "revert_task")) {
+        removeStaleTemps(state.root);
+      }
       await serveStdio(state, choice.explicit ? {} : { roots: _roots(opts, refuse) });
       // The client never named another root (or never said `initialized`).
       if (refuse && state.root === "/") _fail(refuse);
       return;
   }
+}
+
+/** Commands started by tools die with this process, however it dies (see `lib/process.ts`). */
+function _watchdog(state: ServerState): void {
+  if (state.tools.on.some((t) => t.needs.includes("run"))) startWatchdog();
 }
 
 if (import.meta.main) {

@@ -21,6 +21,8 @@ export const PATH_REASONS = {
   OUTSIDE_ROOT: "outside_root",
   /** Writing tools may not touch it (`.git/`, `.localexec/`). */
   PROTECTED: "protected",
+  /** It changed between its check and its use (a folder or file swapped for a link, say). */
+  CHANGED: "changed",
   /** Anything else: a NUL byte, a name too long, too many links, not a folder. */
   INVALID: "invalid",
 } as const;

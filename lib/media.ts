@@ -57,19 +57,6 @@ export function mediaType(path: string): { kind: MediaKind; mimeType: string } |
   return undefined;
 }
 
-/** The first `n` bytes of the file at `path` (fewer when it is shorter). */
-export async function readHead(path: string, n: number): Promise<Uint8Array> {
-  using file = await Deno.open(path);
-  const buf = new Uint8Array(n);
-  let got = 0;
-  while (got < n) {
-    const r = await file.read(buf.subarray(got));
-    if (r === null) break;
-    got += r;
-  }
-  return buf.subarray(0, got);
-}
-
 /** Base64 of `bytes`. */
 export function toBase64(bytes: Uint8Array): string {
   let out = "";

@@ -5,8 +5,9 @@
  * tail of the output stay in memory, so a command printing gigabytes keeps the server flat; the
  * whole stream can be copied to a sink (a log file) as it arrives. On timeout or cancellation the
  * whole group is killed (SIGTERM, then SIGKILL), and when the command exits its leftover
- * background children are too. Only a process that leaves the group (`setsid`) can outlive it; the
- * call still returns, at most about a second after the command ended.
+ * background children are too. A process that leaves the group (`setsid`) is found by the marker
+ * in its environment and killed by the server's watchdog (below; Linux); the call returns at most
+ * about a second after the command ended either way.
  */
 import { HeadTail } from "./output.ts";
 
@@ -73,7 +74,7 @@ function _argv(command: Command): string[] {
   return ["-c", 'exec 2>&1; exec "$@"', "sh", ...command];
 }
 
-function _spawn(command: Command, options: RunOptions): Deno.ChildProcess {
+function _spawn(command: Command, options: RunOptions, marker?: string): Deno.ChildProcess {
   try {
     return new Deno.Command("sh", {
       args: _argv(command),
@@ -82,7 +83,7 @@ function _spawn(command: Command, options: RunOptions): Deno.ChildProcess {
       stdout: "piped",
       stderr: "piped",
       detached: true,
-      env: options.env,
+      env: marker ? { ...options.env, [MARKER_VAR]: marker } : options.env,
     }).spawn();
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err);
@@ -137,7 +138,10 @@ export async function runProcess(command: Command, options: RunOptions): Promise
   const started = performance.now();
   const buffer = new HeadTail(options.keepBytes ?? 16 * 1024);
   if (options.signal?.aborted) return _notStarted(started);
-  const child = _spawn(command, options);
+  const watchdog = currentWatchdog();
+  const marker = watchdog?.nextMarker();
+  const child = _spawn(command, options, marker);
+  watchdog?.track(child.pid, true);
   let timedOut = false;
   let cancelled = false;
   let hardKill: ReturnType<typeof setTimeout> | undefined;
@@ -178,6 +182,10 @@ export async function runProcess(command: Command, options: RunOptions): Promise
   const drained = await _within(reading, cancelled ? 0 : GRACE_MS);
   killGroup(child.pid, "SIGKILL");
   clearTimeout(hardKill);
+  if (watchdog) {
+    watchdog.killMarked(marker!); // what left the group with setsid
+    watchdog.track(child.pid, false);
+  }
   if (!drained && !(await _within(reading, cancelled ? DRAIN_CANCELLED_MS : DRAIN_MS))) {
     // Something outside the group still holds the pipes: stop listening to it.
     await Promise.all(readers.map((r) => r.cancel().catch(() => {})));
@@ -231,4 +239,130 @@ export async function gitEntries(
   } catch {
     return undefined;
   }
+}
+
+// ── The watchdog ───────────────────────────────────────────────────────────────────────────────
+/*
+ * Commands this server starts die with it, however it dies.
+ *
+ * Deno cannot ask the kernel for a parent-death signal (`prctl(PR_SET_PDEATHSIG)`), and cgroups
+ * are rarely writable by a user (and absent on macOS). So the server starts one small `sh` in its
+ * own session, which reads the server's messages on its stdin: `+<pgid>` when a command's process
+ * group starts, `-<pgid>` when it is over, `x<marker>` to kill every process carrying a marker. When
+ * its stdin ends — the server exited or was killed, even with SIGKILL — it kills the groups still
+ * running (SIGTERM, then SIGKILL) and every process carrying the server's marker.
+ *
+ * The marker is an environment variable, `LOCALEXEC_RUN=<server id>.<call>.`, which every command
+ * and its children inherit; it finds processes that left their group with `setsid`. Finding them
+ * reads `/proc/<pid>/environ` (Linux); elsewhere only process groups are killed. A process that
+ * also clears its environment escapes, as does anything a command hands to another service
+ * (`systemd-run`, `at`, a daemon over a socket): `--allow-run` can do that whatever we do.
+ *
+ * Only `sh` (and `grep`, `sleep`, `kill` from it) runs, so `--allow-run=sh` is enough.
+ */
+
+/** The environment variable that marks every process a command starts. */
+export const MARKER_VAR = "LOCALEXEC_RUN";
+
+/** Kills every process whose environment carries `LOCALEXEC_RUN=<$1>` (Linux), up to 3 rounds. */
+const KILL_MARKED = `_kill_marked() {
+  [ -r /proc/self/environ ] || return 0
+  for _round in 1 2 3; do
+    _found=
+    for _f in $(grep -l -s -F "${MARKER_VAR}=$1" /proc/[0-9]*/environ 2>/dev/null); do
+      _p=\${_f#/proc/}; _p=\${_p%/environ}
+      [ "$_p" = "$$" ] && continue
+      kill -KILL "$_p" 2>/dev/null && _found=1
+    done
+    [ -n "$_found" ] || return 0
+  done
+}`;
+
+/** The watchdog's script; `$1` is the server's marker. */
+const SCRIPT = `${KILL_MARKED}
+groups=" "
+while IFS= read -r line; do
+  id=\${line#?}
+  case "$line" in
+    +*) groups="$groups$id " ;;
+    -*) case "$groups" in *" $id "*) groups="\${groups%% $id *} \${groups#* $id }" ;; esac ;;
+    x*) _kill_marked "$id" ;;
+  esac
+done
+for g in $groups; do kill -TERM "-$g" 2>/dev/null; done
+[ "$groups" = " " ] || sleep 0.2
+for g in $groups; do kill -KILL "-$g" 2>/dev/null; done
+_kill_marked "$1."
+`;
+
+/** A running watchdog. */
+export interface Watchdog {
+  /** This server's marker; each command gets `<marker>.<n>.`. */
+  readonly marker: string;
+  /** Process id of the watchdog's `sh`. */
+  readonly pid: number;
+  /** A new marker for one command. */
+  nextMarker(): string;
+  /** Reports that the process group `pgid` started (`true`) or is over (`false`). */
+  track(pgid: number, running: boolean): void;
+  /** Asks the watchdog to kill every process that carries `marker` (it does so in the background). */
+  killMarked(marker: string): void;
+  /** Ends the watchdog as if the server had exited: what still runs is killed. */
+  stop(): Promise<void>;
+}
+
+let _current: Watchdog | undefined;
+
+/** The watchdog of this process, when one was started. */
+export function currentWatchdog(): Watchdog | undefined {
+  return _current;
+}
+
+/**
+ * Starts this process's watchdog (once; later calls return the same one). Returns undefined when
+ * `sh` cannot be run (no `--allow-run`): then no command can run either.
+ */
+export function startWatchdog(): Watchdog | undefined {
+  if (_current) return _current;
+  const marker = crypto.randomUUID();
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command("sh", {
+      args: ["-c", SCRIPT, "localexec-watchdog", marker],
+      stdin: "piped",
+      stdout: "null",
+      stderr: "null",
+      detached: true, // its own session: a signal to the server's group does not reach it
+    }).spawn();
+  } catch {
+    return undefined;
+  }
+  child.unref();
+  const writer = child.stdin.getWriter();
+  const enc = new TextEncoder();
+  let writing = Promise.resolve();
+  let stopped = false;
+  const send = (line: string) => {
+    if (stopped) return;
+    writing = writing.then(() => writer.write(enc.encode(`${line}\n`))).catch(() => {});
+  };
+  let n = 0;
+  const dog: Watchdog = {
+    marker,
+    pid: child.pid,
+    nextMarker: () => `${marker}.${++n}.`,
+    track: (pgid, running) => send(`${running ? "+" : "-"}${pgid}`),
+    killMarked: (m) => send(`x${m}`),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await writing;
+      await writer.close().catch(() => {});
+      child.ref(); // unref'd while it watched; now wait for it to finish its killing
+      await child.status;
+      if (_current === dog) _current = undefined;
+    },
+  };
+  _current = dog;
+  return dog;
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "../lib/deps.ts";
-import { runProcess } from "../lib/process.ts";
+import { runProcess, startWatchdog } from "../lib/process.ts";
 import { tempProject } from "./helpers/project.ts";
 
 /** True while `pid` is a live process (a zombie waiting to be reaped counts as gone). */
@@ -297,4 +297,33 @@ Deno.test("runProcess goes on when the sink throws", async () => {
   assert.equal(r.sinkError, "disk full");
   assert.equal(calls, 1);
   assert.equal(r.code, 0);
+});
+
+Deno.test({
+  name: "watchdog kills what left the group with setsid, and every group when it stops",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const root = await tempProject();
+    const dog = startWatchdog()!;
+    try {
+      const r = await runProcess(
+        `setsid sh -c 'echo $$ > pids; exec sleep 31' &\nwhile [ ! -s pids ]; do sleep 0.05; done\nsleep 30`,
+        { cwd: root, timeoutS: 1 },
+      );
+      assert.equal(r.timedOut, true);
+      const escaped = await readPids(join(root, "pids"));
+      assert.deepEqual(await survivors(escaped), [], "the setsid child is killed by its marker");
+      const running = runProcess("echo $$ > group; exec sleep 32", { cwd: root, timeoutS: 60 });
+      while (!(await Deno.stat(join(root, "group")).then((i) => i.size > 0, () => false))) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await dog.stop(); // as when the server dies: the groups still running are killed
+      const ended = await running;
+      assert.notEqual(ended.code, 0);
+      assert.deepEqual(await survivors(await readPids(join(root, "group"))), []);
+    } finally {
+      await dog.stop();
+      await Deno.remove(root, { recursive: true });
+    }
+  },
 });

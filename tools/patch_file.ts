@@ -2,7 +2,7 @@
 import { z } from "zod";
 import description from "./patch_file.md" with { type: "text" };
 import { quote, ToolError } from "../lib/errors.ts";
-import { writeFileAtomic } from "../lib/fs_atomic.ts";
+import { readChecked, writeChecked } from "../lib/fs_atomic.ts";
 import { decodeText, type Line, textLines, toLines } from "../lib/text.ts";
 import { resolveForWrite } from "../lib/paths.ts";
 import { ANNOTATIONS, defineTool, fingerprint, prose } from "../lib/mcp/mod.ts";
@@ -83,7 +83,7 @@ export default defineTool({
     if (info.isDirectory) throw new ToolError(`${quote(rel)} is a folder; patch_file edits files`);
     if (!info.isFile) throw new ToolError(`${quote(rel)} is not a regular file`);
     ctx.state.shown.require(safe.abs, rel);
-    const bytes = await Deno.readFile(safe.abs);
+    const bytes = await readChecked(ctx.root, safe);
     const print = await fingerprint(bytes);
     const text = decodeText(bytes);
     if (text === undefined) throw new ToolError(`${quote(rel)} is not a UTF-8 text file`);
@@ -96,7 +96,7 @@ export default defineTool({
     ctx.state.shown.consume(safe.abs, rel, print); // one patch per read
     const out = _splice(lines, from, to, added);
     const body = out.map((l) => l.text + l.eol).join("");
-    await writeFileAtomic(safe.abs, (out.length ? bom : "") + body, { mode });
+    await writeChecked(ctx.root, safe, (out.length ? bom : "") + body, { mode });
     const removed = to - from + 1;
     const shift = added.length - removed;
     const last = from + added.length - 1;

@@ -2,10 +2,11 @@
 import { z } from "zod";
 import description from "./read_file.md" with { type: "text" };
 import { quote, ToolError } from "../lib/errors.ts";
-import { fileUri, hexDump, mediaType, readHead, toBase64 } from "../lib/media.ts";
+import { fileUri, hexDump, mediaType, toBase64 } from "../lib/media.ts";
 import { decodeText, looksBinary, SNIFF_BYTES } from "../lib/text.ts";
 import { isAbsolute, normalize } from "../lib/deps.ts";
 import { fitMessage, messageCost } from "../lib/output.ts";
+import { openChecked, readAll } from "../lib/fs_atomic.ts";
 import { resolveForRead } from "../lib/paths.ts";
 import { ANNOTATIONS, defineTool, prose, RichResult, type ToolContext } from "../lib/mcp/mod.ts";
 
@@ -232,15 +233,18 @@ export default defineTool({
         `file ${quote(safe.rel)} does not exist${via}; use list_files to see what there is`,
       );
     }
-    const info = await Deno.stat(safe.abs);
-    if (info.isDirectory) {
+    const kind = await Deno.stat(safe.abs);
+    if (kind.isDirectory) {
       throw new ToolError(`${quote(safe.rel)} is a folder; use list_files to see what it holds`);
     }
-    if (!info.isFile) throw new ToolError(`${quote(safe.rel)} is not a regular file`);
+    if (!kind.isFile) throw new ToolError(`${quote(safe.rel)} is not a regular file`);
+    // Read through a handle proven to be the file inside the root, whatever a link swap does.
+    using file = openChecked(ctx.root, safe);
+    const info = await file.stat();
     const media = mediaType(safe.rel);
     if (info.size > TEXT_MAX || (media && info.size > MEDIA_MAX)) {
       // Too big to read whole: decide from the first bytes.
-      const head = await readHead(safe.abs, Math.max(SNIFF_BYTES, HEX_MAX));
+      const head = await readAll(file, Math.max(SNIFF_BYTES, HEX_MAX));
       if (looksBinary(head)) {
         if (media) throw _tooBig(safe.rel, media.kind, info.size);
         return _hex(head, info.size, safe.rel, args);
@@ -252,7 +256,7 @@ export default defineTool({
         );
       }
     }
-    const bytes = await Deno.readFile(safe.abs);
+    const bytes = await readAll(file);
     const text = decodeText(bytes);
     if (text !== undefined) return _text(text, bytes, safe.rel, safe.abs, args, ctx);
     if (media) return _media(bytes, safe.rel, safe.abs);

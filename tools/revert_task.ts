@@ -23,6 +23,7 @@ export default defineTool({
     restore: z.array(z.string()).optional(),
     remove: z.array(z.string()).optional(),
     skipped: z.array(z.string()).optional(),
+    left: z.array(z.string()).optional(),
     note: z.string().optional(),
   }),
   needs: ["read", "write"],

@@ -2,8 +2,8 @@
 import { z } from "zod";
 import description from "./write_file.md" with { type: "text" };
 import { quote, ToolError } from "../lib/errors.ts";
-import { writeFileAtomic } from "../lib/fs_atomic.ts";
-import { ensureParent, resolveForWrite } from "../lib/paths.ts";
+import { makeParents, writeChecked } from "../lib/fs_atomic.ts";
+import { resolveForWrite } from "../lib/paths.ts";
 import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
 
 /** Lines in `text` as read_file counts them: a final newline does not start another line. */
@@ -47,9 +47,9 @@ export default defineTool({
     if (file_path.endsWith("/")) {
       throw new ToolError(`${quote(file_path)} ends with a slash; give a file name`);
     }
-    await ensureParent(ctx.root, safe);
+    await makeParents(ctx.root, safe);
     const bytes = new TextEncoder().encode(content);
-    await writeFileAtomic(safe.abs, bytes, { mode });
+    await writeChecked(ctx.root, safe, bytes, { mode });
     // Line numbers shown before are stale now: patch_file needs a fresh read.
     ctx.state.shown.forget(safe.abs);
     return {

@@ -1,7 +1,6 @@
 /**
  * The task's files as bytes: snapshots of them, their text, and what a restore needs to know.
  */
-import { join } from "../deps.ts";
 import { decodeText } from "../text.ts";
 import { newDirs, readCurrent } from "../tasks/mod.ts";
 
@@ -11,7 +10,7 @@ export type Snapshot = Map<string, Uint8Array | null>;
 /** Reads `files` (project-relative) under `root` as they are now. */
 export async function snapshot(root: string, files: readonly string[]): Promise<Snapshot> {
   const out: Snapshot = new Map();
-  for (const rel of files) out.set(rel, await readCurrent(join(root, rel), rel));
+  for (const rel of files) out.set(rel, await readCurrent(root, rel));
   return out;
 }
 

@@ -4,7 +4,7 @@
  */
 import { runChecks } from "../checks.ts";
 import type { Config } from "../config.ts";
-import { join } from "../deps.ts";
+import { removeChecked } from "../fs_atomic.ts";
 import type { ModelPool } from "../model/mod.ts";
 import { applyFiles, storeRel, taskPaths, updateTask, writePatch } from "../tasks/mod.ts";
 import type { ToolContext } from "../mcp/mod.ts";
@@ -56,7 +56,11 @@ export class Loop {
     if (edits.size) await applyFiles(root, this.plan.id, edits);
     // Folders made for new files go too, when nothing else was put in them.
     for (const dir of [...this.start.dirs].reverse()) {
-      await Deno.remove(join(root, dir)).catch(() => {});
+      try {
+        removeChecked(root, dir, true); // only when empty; never through a swapped link
+      } catch {
+        // not empty, or no longer a folder of ours
+      }
     }
   }
 

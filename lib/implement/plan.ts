@@ -5,7 +5,8 @@
 import { quote, ToolError } from "../errors.ts";
 import { type Check, type Config, selectChecks } from "../config.ts";
 import { decodeText } from "../text.ts";
-import { resolveForRead, resolveForWrite } from "../paths.ts";
+import { readChecked } from "../fs_atomic.ts";
+import { resolveForRead, resolveForWrite, type SafePath } from "../paths.ts";
 import { resolveSymbols } from "./symbols.ts";
 import type { LineRange } from "./prompt.ts";
 
@@ -37,13 +38,14 @@ export interface TaskPlan {
 
 const MAX_CONTEXT_BYTES = 2 * 1024 * 1024;
 
-async function _text(abs: string, rel: string, what: string): Promise<string> {
+async function _text(root: string, safe: SafePath, what: string): Promise<string> {
+  const { abs, rel } = safe;
   let bytes: Uint8Array;
   try {
     const info = await Deno.stat(abs);
     if (!info.isFile) throw new ToolError(`${what} ${quote(rel)} is not a file`);
     if (info.size > MAX_CONTEXT_BYTES) throw new ToolError(`${what} ${quote(rel)} is over 2 MB`);
-    bytes = await Deno.readFile(abs);
+    bytes = await readChecked(root, safe);
   } catch (err) {
     if (err instanceof Deno.errors.NotFound) {
       throw new ToolError(`${what} ${quote(rel)} does not exist`);
@@ -73,7 +75,7 @@ export async function planTask(root: string, input: TaskInput, config: Config): 
     if (files.includes(safe.rel)) {
       throw new ToolError(`files_to_edit lists ${quote(safe.rel)} twice`);
     }
-    if (safe.exists) await _text(safe.abs, safe.rel, "file to edit");
+    if (safe.exists) await _text(root, safe, "file to edit");
     files.push(safe.rel);
   }
   const context: TaskPlan["context"] = [];
@@ -84,7 +86,7 @@ export async function planTask(root: string, input: TaskInput, config: Config): 
       continue;
     }
     if (context.some((c) => c.rel === safe.rel)) continue;
-    context.push({ rel: safe.rel, content: await _text(safe.abs, safe.rel, "context file") });
+    context.push({ rel: safe.rel, content: await _text(root, safe, "context file") });
   }
   // An explicit empty list means no checks; absent means all of them.
   const checks = input.checks?.length === 0 ? [] : selectChecks(config, input.checks);

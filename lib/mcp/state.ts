@@ -3,7 +3,8 @@
  *
  * Handlers reach it through `ctx.state`. The only module-level state in `lib/` is caches of
  * immutable, costly resources: loaded grammars (`lib/outline/parser.ts`) and the find worker's
- * source (`lib/find/search.ts`).
+ * source (`lib/find/search.ts`); whether `/proc/self/fd` may be read (`lib/fs_atomic.ts`); and the
+ * process's one watchdog (`lib/process.ts`), which belongs to the process rather than a server.
  */
 import { ReadMarks } from "./read_marks.ts";
 import type { ServerState, ToolAvailability } from "./tool.ts";

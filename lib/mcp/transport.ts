@@ -5,7 +5,9 @@
  * client waits for ever on that request id) and stops reading altogether after a line longer than
  * its buffer. This one answers every bad line that carries a request id with a JSON-RPC error
  * (-32700 parse error, -32600 invalid request), skips an oversized line without holding it in
- * memory, and keeps reading until stdin ends.
+ * memory, and keeps reading until stdin ends. Every line that carries an `id` is answered: a
+ * missing or non-string method, an id of the wrong type (answered with id null) and a batch array
+ * (one -32600 per request in it) included.
  */
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -50,7 +52,11 @@ export class LineTransport {
 
   /** Writes one message as a line; messages never interleave. */
   send(message: JSONRPCMessage): Promise<void> {
-    const bytes = new TextEncoder().encode(JSON.stringify(message) + "\n");
+    return this.#write(JSON.stringify(message));
+  }
+
+  #write(line: string): Promise<void> {
+    const bytes = new TextEncoder().encode(line + "\n");
     this.#writing = this.#writing.then(async () => {
       if (this.#closed) return;
       for (let done = 0; done < bytes.length;) {
@@ -113,14 +119,30 @@ export class LineTransport {
       this.#reject(_sniffId(text), PARSE_ERROR, `Parse error: ${(err as Error).message}`);
       return;
     }
+    if (Array.isArray(json)) return this.#batch(json);
     const parsed = JSONRPCMessageSchema.safeParse(json);
     if (parsed.success) {
       this.onmessage?.(parsed.data);
       return;
     }
     const id = _idOf(json);
-    const what = id === undefined ? "a message" : `request ${JSON.stringify(id)}`;
-    this.#reject(id, INVALID_REQUEST, `Invalid Request: ${what} is not valid JSON-RPC 2.0`);
+    this.#reject(id, INVALID_REQUEST, `Invalid Request: ${_why(json, id)}`);
+  }
+
+  /**
+   * Answers a batch (an array of messages) with one error per request in it: MCP since
+   * 2025-06-18 carries one message per line, and a client that sent a batch waits for an array.
+   */
+  #batch(items: unknown[]): void {
+    const message = "Invalid Request: batches are not supported; send each message on its own line";
+    this.onerror?.(new Error(message));
+    if (!items.length) return this.#reject(null, INVALID_REQUEST, "Invalid Request: empty batch");
+    const answers = items.map(_idOf).filter((id) => id !== undefined).map((id) => ({
+      jsonrpc: "2.0",
+      id,
+      error: { code: INVALID_REQUEST, message },
+    }));
+    if (answers.length) this.#write(JSON.stringify(answers));
   }
 
   #tooLong(head: Uint8Array): void {
@@ -128,20 +150,37 @@ export class LineTransport {
     this.#reject(id, INVALID_REQUEST, `Invalid Request: message over ${this.maxLineBytes} bytes`);
   }
 
-  /** Answers a bad line with an error when it named a request id; logs it either way. */
-  #reject(id: string | number | undefined, code: number, message: string): void {
+  /** Answers a bad line with an error when it carried a request id; logs it either way. */
+  #reject(id: string | number | null | undefined, code: number, message: string): void {
     this.onerror?.(new Error(firstLine(message).slice(0, 200)));
     if (id === undefined) return;
     this.send({ jsonrpc: "2.0", id, error: { code, message: message.slice(0, 200) } } as never);
   }
 }
 
-function _idOf(json: unknown): string | number | undefined {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) return undefined;
-  const { id, method } = json as { id?: unknown; method?: unknown };
-  // Only a request (a method with an id) waits for an answer; a bad response is not answered.
-  if (typeof method !== "string") return undefined;
-  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : undefined;
+/**
+ * The id to answer a message that is not valid JSON-RPC with: its id when that is a string or a
+ * number, null for an id of another type (JSON-RPC's answer when the id cannot be read), and
+ * undefined when nothing waits for an answer (no id, or a response rather than a request).
+ */
+function _idOf(json: unknown): string | number | null | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return null;
+  const message = json as Record<string, unknown>;
+  if (!("id" in message)) return undefined;
+  if (!("method" in message) && ("result" in message || "error" in message)) return undefined;
+  const { id } = message;
+  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : null;
+}
+
+/** Why `json` is not a valid request, for the error message. */
+function _why(json: unknown, id: unknown): string {
+  if (typeof json !== "object" || json === null) return "a message must be a JSON object";
+  const message = json as Record<string, unknown>;
+  const what = id === undefined || id === null ? "the message" : `request ${JSON.stringify(id)}`;
+  if (!("method" in message)) return `${what} has no method`;
+  if (typeof message.method !== "string") return `${what} has a method that is not a string`;
+  if (id === null) return "a request id must be a string or a number";
+  return `${what} is not valid JSON-RPC 2.0`;
 }
 
 /** The request id of a line that does not parse, when its start says it is a request. */

@@ -3,13 +3,22 @@
  *
  * Before a file is written, the hash of its new content is added to the task record, so revert can
  * tell the task's own writes from later edits by someone else even when the run dies between the
- * record update and the write. Each file is written atomically.
+ * record update and the write. The record also names, before they exist, the temporary file of
+ * each write and any folder made that the manifest does not list (write-ahead), so a revert after
+ * a kill at any instant leaves no trace. Each file is written atomically through a checked handle
+ * (`lib/fs_atomic.ts`).
  */
 import { ToolError } from "../errors.ts";
-import { join } from "../deps.ts";
-import { writeFileAtomic } from "../fs_atomic.ts";
+import { basename, dirname } from "../deps.ts";
+import {
+  makeParents,
+  removeChecked,
+  tempName,
+  writeChecked,
+  writeFileAtomic,
+} from "../fs_atomic.ts";
 import { diffFile, type FileDiff, formatStat } from "./patch.ts";
-import { ensureParent, resolveForWrite } from "../paths.ts";
+import { resolveForWrite, type SafePath, toRel } from "../paths.ts";
 import { readCurrent, readManifest, readOriginal } from "./backup.ts";
 import { sha256Hex } from "../text.ts";
 import { storeRel, taskPaths } from "./dir.ts";
@@ -28,7 +37,13 @@ export async function applyFiles(root: string, id: string, edits: FileEdits): Pr
   const manifest = await readManifest(root, id);
   if (!record || !manifest) throw new ToolError(`task "${id}" has not been begun`);
   const enc = new TextEncoder();
-  const plan: { abs: string; rel: string; bytes: Uint8Array | null; hash: string | null }[] = [];
+  const plan: {
+    safe: SafePath;
+    rel: string;
+    bytes: Uint8Array | null;
+    hash: string | null;
+    temp: string;
+  }[] = [];
   for (const [path, content] of edits) {
     const safe = await resolveForWrite(root, path);
     if (!manifest.files.some((e) => e.path === safe.rel)) {
@@ -43,10 +58,18 @@ export async function applyFiles(root: string, id: string, edits: FileEdits): Pr
       : typeof content === "string"
       ? enc.encode(content)
       : content;
-    const now = await readCurrent(safe.abs, safe.rel);
+    const now = await readCurrent(root, safe.rel);
     const hash = bytes === null ? null : await sha256Hex(bytes);
     if ((now === null ? null : await sha256Hex(now)) === hash) continue;
-    plan.push({ abs: safe.abs, rel: safe.rel, bytes, hash });
+    const folder = toRel(root, dirname(safe.abs));
+    const temp = tempName(basename(safe.abs));
+    plan.push({
+      safe,
+      rel: safe.rel,
+      bytes,
+      hash,
+      temp: folder === "." ? temp : `${folder}/${temp}`,
+    });
   }
   if (!plan.length) return [];
   await updateTask(root, id, (r) => {
@@ -55,19 +78,30 @@ export async function applyFiles(root: string, id: string, edits: FileEdits): Pr
       const seen = written[p.rel] ?? [];
       written[p.rel] = seen.includes(p.hash) ? seen : [...seen, p.hash];
     }
-    return { written };
+    const temps = plan.filter((p) => p.bytes !== null).map((p) => p.temp);
+    return { written, temps: [...new Set([...(r.temps ?? []), ...temps])] };
   });
+  const listed = new Set(manifest.files.flatMap((e) => e.new_dirs ?? []));
+  const made = async (dir: string) => {
+    if (!listed.has(dir)) {
+      await updateTask(
+        root,
+        id,
+        (r) => ({ made_dirs: [...new Set([...(r.made_dirs ?? []), dir])] }),
+      );
+    }
+  };
   for (const p of plan) {
     if (p.bytes === null) {
-      await Deno.remove(p.abs).catch((err) => {
-        if (!(err instanceof Deno.errors.NotFound)) throw err;
-      });
+      removeChecked(root, p.rel);
       continue;
     }
-    const safe = await resolveForWrite(root, p.rel);
-    await ensureParent(root, safe);
-    await writeFileAtomic(safe.abs, p.bytes);
+    await makeParents(root, p.safe, made);
+    await writeChecked(root, p.safe, p.bytes, { temp: basename(p.temp) });
   }
+  // Every temporary file is renamed into place (or removed): the record need not name them now.
+  const done = new Set(plan.map((p) => p.temp));
+  await updateTask(root, id, (r) => ({ temps: (r.temps ?? []).filter((t) => !done.has(t)) }));
   return plan.map((p) => p.rel);
 }
 
@@ -78,7 +112,7 @@ export async function taskDiff(root: string, id: string): Promise<FileDiff[]> {
   const out: FileDiff[] = [];
   for (const entry of manifest.files) {
     const before = await readOriginal(root, id, entry);
-    const after = await readCurrent(join(root, entry.path), entry.path).catch(() => null);
+    const after = await readCurrent(root, entry.path).catch(() => null);
     const d = diffFile(entry.path, before, after);
     if (d) out.push(d);
   }

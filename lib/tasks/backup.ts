@@ -8,6 +8,7 @@
  */
 import { ToolError } from "../errors.ts";
 import { dirname, join } from "../deps.ts";
+import { readChecked } from "../fs_atomic.ts";
 import { resolveForWrite } from "../paths.ts";
 import { sha256Hex } from "../text.ts";
 import { ensureStore, taskPaths } from "./dir.ts";
@@ -54,12 +55,16 @@ export interface BeginResult {
   changesInTree: boolean;
 }
 
-/** Reads the regular file at `abs`; null when nothing is there. Throws for folders and the like. */
-export async function readCurrent(abs: string, rel: string): Promise<Uint8Array | null> {
+/**
+ * Reads the regular file at the project-relative real path `rel` through a checked handle (see
+ * `lib/fs_atomic.ts`); null when nothing is there. Throws for folders and the like.
+ */
+export async function readCurrent(root: string, rel: string): Promise<Uint8Array | null> {
+  const abs = join(root, rel);
   const info = await Deno.lstat(abs).catch(() => undefined);
   if (!info) return null;
   if (!info.isFile) throw new ToolError(`"${rel}" is not a regular file`);
-  return await Deno.readFile(abs);
+  return await readChecked(root, { abs, rel, exists: true });
 }
 
 /** Checks `files` with the write path rules; returns unique project-relative paths. */
@@ -113,7 +118,7 @@ async function _backUp(root: string, dir: string, rels: string[]): Promise<Manif
   const entries: ManifestEntry[] = [];
   for (const rel of rels) {
     const abs = join(root, rel);
-    const bytes = await readCurrent(abs, rel);
+    const bytes = await readCurrent(root, rel);
     if (bytes === null) {
       const created = await newDirs(root, rel);
       entries.push({
@@ -180,7 +185,7 @@ async function _extendBackups(root: string, manifest: Manifest, rels: string[]):
 /** True when a file of `manifest` differs from its original now. */
 async function _changed(root: string, manifest: Manifest): Promise<boolean> {
   for (const e of manifest.files) {
-    const now = await readCurrent(join(root, e.path), e.path).catch(() => undefined);
+    const now = await readCurrent(root, e.path).catch(() => undefined);
     if (now === undefined) return true;
     if ((now === null ? null : await sha256Hex(now)) !== e.sha256) return true;
   }

@@ -40,5 +40,6 @@ export {
 } from "./backup.ts";
 export { applyFiles, type FileEdits, type PatchSummary, taskDiff, writePatch } from "./apply.ts";
 export { type RevertOptions, type RevertResult, revertTask } from "./revert.ts";
+export { removeStaleTemps } from "./stale.ts";
 export { lockHolder, LockTimeoutError, withProjectLock } from "./lock.ts";
 export { reducePatch } from "./patch.ts";

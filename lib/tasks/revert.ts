@@ -1,12 +1,15 @@
 /**
  * Reverting a task from its backups: originals restored byte for byte with their modes, files the
- * task created removed (and the folders it created, when empty). A file whose content is neither
- * its original nor one the task wrote was changed by someone else afterwards: it is skipped unless
- * `force`. Only files in the task's manifest are ever touched.
+ * task created removed (and the folders it created, when empty), and the temporary files its
+ * record names removed (a run killed between creating one and renaming it leaves it behind). A
+ * file whose content is neither its original nor one the task wrote was changed by someone else
+ * afterwards: it is skipped unless `force`. Only files in the task's manifest and record are ever
+ * touched. The answer is `reverted` only when the tree, checked afterwards, is as it was before the
+ * task (apart from skipped files); otherwise `partial`, saying what is left.
  */
-import { writeFileAtomic } from "../fs_atomic.ts";
+import { resolveForWrite } from "../paths.ts";
+import { makeParents, removeChecked, writeChecked } from "../fs_atomic.ts";
 import { join } from "../deps.ts";
-import { ensureParent, resolveForWrite } from "../paths.ts";
 import { type ManifestEntry, readManifest, readOriginal } from "./backup.ts";
 import { sha256Hex } from "../text.ts";
 import { appendLog, readRecord, unknownTask, updateTask } from "./store.ts";
@@ -22,18 +25,24 @@ export interface RevertOptions {
 /** The result `revert_task` returns. */
 export interface RevertResult {
   [key: string]: unknown;
-  /** `reverted`, `dry_run` (nothing changed) or `already_reverted`. */
-  status: "reverted" | "dry_run" | "already_reverted";
+  /**
+   * `reverted`, `partial` (something could not be put back: `left` says what), `dry_run` (nothing
+   * changed) or `already_reverted`.
+   */
+  status: "reverted" | "partial" | "dry_run" | "already_reverted";
   /** Files whose original content or mode is (or would be) written back. */
   restore: string[];
   /** Files the task created, (to be) removed. */
   remove: string[];
   /** Files changed after the task, left alone (without `force`). */
   skipped?: string[];
+  /** With `partial`: paths still not as they were before the task. */
+  left?: string[];
   note?: string;
 }
 
-type _Action = "restore" | "remove" | "none" | "skip";
+/** `skip`: changed after the task; `blocked`: revert may not write there (a link out, a folder). */
+type _Action = "restore" | "remove" | "none" | "skip" | "blocked";
 
 /** What revert would do to one file. */
 async function _plan(
@@ -46,10 +55,10 @@ async function _plan(
   try {
     safe = await resolveForWrite(root, e.path);
   } catch {
-    return "skip"; // the path now leads somewhere revert must not write (a link out, say)
+    return "blocked"; // the path now leads somewhere revert must not write (a link out, say)
   }
   const info = await Deno.lstat(safe.abs).catch(() => undefined);
-  if (info && !info.isFile) return "skip";
+  if (info && !info.isFile) return "blocked";
   const now = info ? await sha256Hex(await Deno.readFile(safe.abs)) : null;
   const mode = info ? (info.mode ?? 0) & 0o7777 : undefined;
   const original = e.existed ? e.sha256 : null;
@@ -60,17 +69,75 @@ async function _plan(
   return "restore";
 }
 
-async function _removeNewDirs(root: string, e: ManifestEntry): Promise<void> {
-  for (const dir of [...(e.new_dirs ?? [])].reverse()) {
-    const abs = join(root, dir);
-    const info = await Deno.lstat(abs).catch(() => undefined);
-    if (!info?.isDirectory) break;
+function _blocked(plans: { entry: ManifestEntry; action: _Action }[]): string[] {
+  return plans.filter((p) => p.action === "blocked").map((p) => p.entry.path);
+}
+
+/** The note for skipped files: changed ones need `force`; blocked ones need a person. */
+function _skipNote(changed: number, blocked: string[]): string {
+  const notes: string[] = [];
+  if (changed) {
+    notes.push(
+      `${changed === 1 ? "1 file was" : `${changed} files were`} changed after the task and ` +
+        `left alone; pass force: true to restore ${changed === 1 ? "it" : "them"} too`,
+    );
+  }
+  if (blocked.length) {
+    notes.push(
+      `${blocked.join(", ")} now ${blocked.length === 1 ? "leads" : "lead"} through a link out ` +
+        "of the project or to something that is not a regular file, where revert never writes " +
+        "(force does not change that); put the file back and revert again",
+    );
+  }
+  return notes.join("; ");
+}
+
+/** Removes the folders in `dirs` (deepest first) that exist and are empty. */
+function _removeDirs(root: string, dirs: readonly string[]): void {
+  for (const dir of [...dirs].sort((a, b) => b.length - a.length)) {
     try {
-      await Deno.remove(abs); // only succeeds when empty
+      removeChecked(root, dir, true); // only succeeds when empty
     } catch {
-      break;
+      // not empty, not a folder, or swapped: the check afterwards reports it
     }
   }
+}
+
+/** Removes the task's temporary files that exist (the record named them before they did). */
+function _removeTemps(root: string, temps: readonly string[]): void {
+  for (const temp of temps) {
+    try {
+      removeChecked(root, temp);
+    } catch {
+      // a folder or link under that name is not ours; the check afterwards reports it
+    }
+  }
+}
+
+/** True when the file of `e` is as it was before the task. */
+async function _asBefore(root: string, e: ManifestEntry): Promise<boolean> {
+  const info = await Deno.lstat(join(root, e.path)).catch(() => undefined);
+  if (!e.existed) return !info;
+  if (!info?.isFile || ((info.mode ?? 0) & 0o7777) !== e.mode) return false;
+  return await sha256Hex(await Deno.readFile(join(root, e.path))) === e.sha256;
+}
+
+/** What is not as before the task: files (not skipped), temporary files and created folders. */
+async function _leftovers(
+  root: string,
+  entries: readonly ManifestEntry[],
+  skipped: readonly string[],
+  temps: readonly string[],
+  dirs: readonly string[],
+): Promise<string[]> {
+  const left: string[] = [];
+  for (const e of entries) {
+    if (!skipped.includes(e.path) && !(await _asBefore(root, e))) left.push(e.path);
+  }
+  for (const p of [...temps, ...dirs]) {
+    if (await Deno.lstat(join(root, p)).then(() => true, () => false)) left.push(p);
+  }
+  return left;
 }
 
 /**
@@ -104,41 +171,53 @@ export async function revertTask(
     plans.push({ entry, action });
     if (action === "restore") result.restore.push(entry.path);
     if (action === "remove") result.remove.push(entry.path);
-    if (action === "skip") (result.skipped ??= []).push(entry.path);
+    if (action === "skip" || action === "blocked") (result.skipped ??= []).push(entry.path);
   }
   if (result.skipped) {
-    result.note =
-      `${result.skipped.length === 1 ? "1 file was" : `${result.skipped.length} files were`} ` +
-      `changed after the task and left alone; pass force: true to restore ${
-        result.skipped.length === 1 ? "it" : "them"
-      } too`;
+    result.note = _skipNote(plans.filter((p) => p.action === "skip").length, _blocked(plans));
   } else if (!manifest) {
     result.note = "the run stopped before it backed up or changed any file; nothing to restore";
   }
   if (options.dryRun) return result;
+  const temps = record.temps ?? [];
+  _removeTemps(root, temps);
   for (const { entry, action } of plans) {
     if (action === "restore") {
       const safe = await resolveForWrite(root, entry.path);
-      await ensureParent(root, safe);
-      await writeFileAtomic(safe.abs, (await readOriginal(root, id, entry))!, { mode: entry.mode });
+      await makeParents(root, safe);
+      const original = (await readOriginal(root, id, entry))!;
+      await writeChecked(root, safe, original, { mode: entry.mode });
     } else if (action === "remove") {
-      const safe = await resolveForWrite(root, entry.path);
-      await Deno.remove(safe.abs).catch(() => {});
-      await _removeNewDirs(root, entry);
-    } else if (action === "none" && !entry.existed) {
-      await _removeNewDirs(root, entry); // the created file is gone already; its folders may not be
+      removeChecked(root, (await resolveForWrite(root, entry.path)).rel);
     }
+  }
+  const skipped = result.skipped ?? [];
+  const entries = manifest?.files ?? [];
+  const dirs = [
+    ...entries.filter((e) => !skipped.includes(e.path)).flatMap((e) => e.new_dirs ?? []),
+    ...(record.made_dirs ?? []),
+  ];
+  _removeDirs(root, dirs);
+  const left = await _leftovers(root, entries, skipped, temps, dirs);
+  if (left.length) {
+    result.status = "partial";
+    result.left = left;
+    result.note = `${left.length === 1 ? "1 path is" : `${left.length} paths are`} still not as ` +
+      `before the task (${left.slice(0, 5).join(", ")}${left.length > 5 ? ", …" : ""}): a ` +
+      "folder the task made holds new files, or something changed during the revert; revert " +
+      "again after looking";
   }
   await appendLog(
     root,
     id,
     `===== reverted at ${new Date().toISOString()}: restore ${result.restore.join(", ") || "-"}; ` +
-      `remove ${result.remove.join(", ") || "-"}; skipped ${
-        result.skipped?.join(", ") || "-"
+      `remove ${result.remove.join(", ") || "-"}; skipped ${result.skipped?.join(", ") || "-"}${
+        result.left ? `; left ${result.left.join(", ")}` : ""
       } =====`,
   );
-  if (!result.skipped) {
+  if (!result.skipped && !result.left) {
     await updateTask(root, id, (r) => ({
+      temps: [],
       reverted_at: new Date().toISOString(),
       status: r.status === "running" ? "interrupted" : r.status,
     }));

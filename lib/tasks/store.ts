@@ -9,6 +9,7 @@ import { ToolError } from "../errors.ts";
 import { writeFileAtomic } from "../fs_atomic.ts";
 import { lockHolder } from "./lock.ts";
 import { storeDir, TASK_ID, taskPaths } from "./dir.ts";
+import { appendIndex, readIndex } from "./index.ts";
 
 /** Where a task stands. `interrupted` is never stored: it is how a dead `running` record reads. */
 export type TaskStatus = "running" | "passed" | "failed" | "blocked" | "error" | "interrupted";
@@ -42,6 +43,13 @@ export interface TaskRecord {
   check_secs: number;
   /** Per file, the SHA-256 of every content this task wrote (null: it deleted the file). */
   written: Record<string, (string | null)[]>;
+  /**
+   * Write-ahead: project-relative temporary files (`.<name>.<8 hex>.localexec-tmp`) this task may
+   * have created, recorded before each is created, so a revert after a kill removes them.
+   */
+  temps?: string[];
+  /** Write-ahead: folders this task created that its manifest's `new_dirs` does not list. */
+  made_dirs?: string[];
   /** `+1 -1 in 1 file` after the last `writePatch`. */
   stat?: string;
   error?: string;
@@ -74,9 +82,10 @@ export async function readRecord(root: string, id: string): Promise<TaskRecord |
   }
 }
 
-/** Writes `record` atomically. */
+/** Writes `record` atomically, and notes it in the task index. */
 export async function writeRecord(root: string, record: TaskRecord): Promise<void> {
   await writeFileAtomic(taskPaths(root, record.id).record, JSON.stringify(record, null, 1) + "\n");
+  await appendIndex(root, record);
 }
 
 /**
@@ -107,15 +116,23 @@ export async function readTask(root: string, id: string): Promise<TaskRecord | u
   return record && await viewRecord(root, record);
 }
 
-/** Every readable task record, newest run first, as readers should see them. */
+/**
+ * Every readable task, newest run first, as readers should see them. The entries come from the
+ * task index (`index.ts`): `written` is empty and the spec is cut to 200 characters; a record the
+ * index does not name is read from its file.
+ */
 export async function listTasks(root: string): Promise<TaskRecord[]> {
   const out: TaskRecord[] = [];
+  const index = await readIndex(root);
   try {
     for await (const entry of Deno.readDir(storeDir(root))) {
       if (!entry.isFile || !entry.name.endsWith(".json")) continue;
       const id = entry.name.slice(0, -5);
-      const record = await readRecord(root, id).catch(() => undefined);
-      if (record) out.push(record);
+      const known = index.get(id);
+      const record = known && typeof known.status === "string"
+        ? { files: [], ...known } as unknown as TaskRecord
+        : await readRecord(root, id).catch(() => undefined);
+      if (record) out.push(record.written ? record : { ...record, written: {} });
     }
   } catch (err) {
     if (!(err instanceof Deno.errors.NotFound)) throw err;

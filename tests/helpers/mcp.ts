@@ -127,3 +127,43 @@ export function trackProgress(client: Client): Map<string | number, string[]> {
   });
   return progress;
 }
+
+/**
+ * Sends raw lines to a fresh server, closes its stdin, and returns every JSON-RPC message it wrote
+ * (the elements of an array answer one by one). Fails when the server does not exit cleanly.
+ */
+export async function rawMessages(
+  root: string,
+  lines: string[],
+  args: string[] = [],
+): Promise<Record<string, unknown>[]> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-prompt", ...FULL, MAIN, "--root", root, ...args],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  // A server that stops reading or never exits fails the test instead of hanging it.
+  const deadline = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  const w = child.stdin.getWriter();
+  await w.write(new TextEncoder().encode(lines.join("\n") + "\n")).catch(() => {});
+  await w.close().catch(() => {});
+  const { stdout, success } = await child.output();
+  clearTimeout(deadline);
+  if (!success) throw new Error("the server did not exit cleanly when stdin closed");
+  return new TextDecoder().decode(stdout).split("\n").filter(Boolean)
+    .flatMap((line) => JSON.parse(line)); // every stdout line must be JSON-RPC
+}
+
+/** {@linkcode rawMessages} by numeric id. */
+export async function rawLines(
+  root: string,
+  lines: string[],
+  args: string[] = [],
+): Promise<Map<number, Record<string, unknown>>> {
+  const answers = new Map<number, Record<string, unknown>>();
+  for (const msg of await rawMessages(root, lines, args)) {
+    if (typeof msg.id === "number") answers.set(msg.id, msg);
+  }
+  return answers;
+}

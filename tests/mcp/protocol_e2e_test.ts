@@ -1,35 +1,7 @@
 import assert from "node:assert/strict";
-import { FULL, MAIN } from "../helpers/mcp.ts";
+import { FULL, MAIN, rawLines as _raw } from "../helpers/mcp.ts";
 import { tempProject } from "../helpers/project.ts";
 import { LineTransport } from "../../lib/mcp/transport.ts";
-
-/** Sends raw lines to a fresh server and collects the JSON-RPC answers by id. */
-async function _raw(
-  root: string,
-  lines: string[],
-  args: string[] = [],
-): Promise<Map<number, Record<string, unknown>>> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", ...FULL, MAIN, "--root", root, ...args],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  // A server that stops reading or never exits fails the test instead of hanging it.
-  const deadline = setTimeout(() => child.kill("SIGKILL"), 60_000);
-  const w = child.stdin.getWriter();
-  await w.write(new TextEncoder().encode(lines.join("\n") + "\n")).catch(() => {});
-  await w.close().catch(() => {});
-  const { stdout, success } = await child.output();
-  clearTimeout(deadline);
-  assert.ok(success, "the server exits cleanly when stdin closes");
-  const answers = new Map<number, Record<string, unknown>>();
-  for (const line of new TextDecoder().decode(stdout).split("\n").filter(Boolean)) {
-    const msg = JSON.parse(line); // every stdout line must be JSON-RPC
-    if (typeof msg.id === "number") answers.set(msg.id, msg);
-  }
-  return answers;
-}
 
 const INIT = JSON.stringify({
   jsonrpc: "2.0",

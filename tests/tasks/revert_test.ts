@@ -5,6 +5,7 @@ import {
   applyFiles,
   beginTask,
   readRecord,
+  removeStaleTemps,
   revertTask,
   updateTask,
   writePatch,
@@ -176,4 +177,64 @@ Deno.test("revert restores every file after a run killed with SIGKILL half way",
   } finally {
     await conn.close();
   }
+});
+
+/** A run killed between creating a temporary file and renaming it, as its record shows. */
+async function _killedMidWrite(root: string, id: string): Promise<string> {
+  await beginTask(root, { id, spec: "s", files: ["a.py", "newdir/deeper/new.py"] });
+  await applyFiles(root, id, new Map([["a.py", "task\n"]]));
+  const temp = "newdir/deeper/.new.py.0123abcd.localexec-tmp";
+  // What applyFiles does for new.py before the kill: record the temporary file, make the folders,
+  // create the temporary file.
+  await updateTask(root, id, (r) => ({ temps: [...(r.temps ?? []), temp] }));
+  await Deno.mkdir(join(root, "newdir/deeper"), { recursive: true });
+  await Deno.writeTextFile(join(root, temp), "new content\n");
+  return temp;
+}
+
+Deno.test("revert after a kill mid-write removes the temporary file and the task's folders", async () => {
+  const root = await tempProject({ "a.py": "orig\n" });
+  await _killedMidWrite(root, "K1");
+  const out = await revertTask(root, "K1");
+  assert.deepEqual([out.status, out.restore, out.left], ["reverted", ["a.py"], undefined]);
+  assert.equal(await Deno.readTextFile(join(root, "a.py")), "orig\n");
+  await assert.rejects(() => Deno.lstat(join(root, "newdir")), Deno.errors.NotFound);
+});
+
+Deno.test("revert answers partial, not reverted, when a folder the task made holds new files", async () => {
+  const root = await tempProject({ "a.py": "orig\n" });
+  await _killedMidWrite(root, "K2");
+  await Deno.writeTextFile(join(root, "newdir/mine.txt"), "someone else's\n");
+  const out = await revertTask(root, "K2");
+  assert.equal(out.status, "partial");
+  assert.deepEqual(out.left, ["newdir"]);
+  assert.match(String(out.note), /still not as before the task/);
+  assert.equal((await readRecord(root, "K2"))?.reverted_at, undefined, "it can be reverted again");
+  await Deno.remove(join(root, "newdir/mine.txt"));
+  assert.equal((await revertTask(root, "K2")).status, "reverted");
+});
+
+Deno.test("revert with force says a file behind a link out is not written, without asking for force", async () => {
+  const root = await tempProject({ "a.py": "orig\n" });
+  const outside = await Deno.makeTempDir();
+  await beginTask(root, { id: "K3", spec: "s", files: ["a.py"] });
+  await applyFiles(root, "K3", new Map([["a.py", "task\n"]]));
+  await Deno.remove(join(root, "a.py"));
+  await Deno.symlink(join(outside, "x.py"), join(root, "a.py"));
+  const out = await revertTask(root, "K3", { force: true });
+  assert.deepEqual(out.skipped, ["a.py"]);
+  assert.doesNotMatch(String(out.note), /pass force/);
+  assert.match(String(out.note), /a\.py now leads through a link out of the project/);
+  await assert.rejects(() => Deno.lstat(join(outside, "x.py")), Deno.errors.NotFound);
+  await Deno.remove(outside, { recursive: true });
+});
+
+Deno.test("removeStaleTemps removes the temporary files a dead run named", async () => {
+  const root = await tempProject({ "a.py": "orig\n" });
+  const temp = await _killedMidWrite(root, "K4");
+  await updateTask(root, "K4", { pid: 999_999_999 }); // a run whose owner is gone
+  assert.equal(await removeStaleTemps(root), 1);
+  await assert.rejects(() => Deno.lstat(join(root, temp)), Deno.errors.NotFound);
+  assert.equal(await removeStaleTemps(root), 0);
+  assert.equal((await revertTask(root, "K4")).status, "reverted");
 });

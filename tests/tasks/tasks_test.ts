@@ -173,3 +173,23 @@ Deno.test("tasks listTasks is newest first and skips damaged records", async () 
   await Deno.writeTextFile(join(root, ".localexec/broken.json"), "{nope");
   assert.deepEqual((await listTasks(root)).map((t) => t.id), ["C", "B", "A"]);
 });
+
+Deno.test("tasks listTasks reads the task index, not every record, and drops removed ones", async () => {
+  const root = await tempProject({ "a.py": "" });
+  for (const id of ["A", "B"]) {
+    await beginTask(root, { id, spec: `spec ${id} ${"x".repeat(300)}`, files: ["a.py"] });
+    await updateTask(root, id, { status: "passed", attempts: 2 });
+  }
+  // Were the records read, these would be skipped as damaged.
+  await Deno.writeTextFile(join(root, ".localexec/A.json"), "{damaged after it was indexed");
+  await Deno.writeTextFile(join(root, ".localexec/B.json"), "{damaged after it was indexed");
+  const listed = await listTasks(root);
+  assert.deepEqual(listed.map((t) => [t.id, t.status, t.attempts]), [["B", "passed", 2], [
+    "A",
+    "passed",
+    2,
+  ]]);
+  assert.equal(listed[0].spec.length, 200, "the index keeps the start of the spec");
+  await Deno.remove(join(root, ".localexec/A.json"));
+  assert.deepEqual((await listTasks(root)).map((t) => t.id), ["B"]);
+});

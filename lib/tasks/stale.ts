@@ -1,0 +1,35 @@
+/**
+ * Cleaning up after runs that died: a run killed between creating a temporary file and renaming
+ * it leaves `.<name>.<8 hex>.localexec-tmp` in the tree. Its record named the file before it was
+ * created (write-ahead), so a fresh server removes it without searching the tree.
+ */
+import { removeChecked } from "../fs_atomic.ts";
+import { storeDir } from "./dir.ts";
+import { listTasks } from "./store.ts";
+
+/**
+ * Removes the temporary files named by tasks whose run died (shown as `interrupted`); returns how
+ * many were removed. Never throws. It takes no lock (a lock taken at start would make a dead run
+ * look alive to a reader for a moment): the names are unique to their run, and a live run is
+ * never `interrupted`. The records keep the names; revert finds them gone.
+ */
+export async function removeStaleTemps(root: string): Promise<number> {
+  const store = await Deno.lstat(storeDir(root)).catch(() => undefined);
+  if (!store?.isDirectory) return 0;
+  let removed = 0;
+  try {
+    for (const task of await listTasks(root)) {
+      if (task.status !== "interrupted") continue;
+      for (const temp of task.temps ?? []) {
+        try {
+          if (removeChecked(root, temp)) removed++;
+        } catch {
+          // no longer a regular file of ours
+        }
+      }
+    }
+  } catch {
+    // not readable: the next start tries again
+  }
+  return removed;
+}
