@@ -116,7 +116,7 @@ export function searchWorkerMain(): void {
       const bytes = Buffer.from(needle, "utf8").toString("latin1");
       return (hay) => hay.indexOf(bytes) >= 0;
     }
-    if (/[^\x00-\x7f]/.test(needle)) return undefined;
+    for (let i = 0; i < needle.length; i++) if (needle.charCodeAt(i) > 127) return undefined;
     const re = new RegExp(needle.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&"), "i");
     return (hay) => re.test(hay);
   };
