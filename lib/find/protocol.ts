@@ -21,6 +21,9 @@ export const BINARY_PROBE_BYTES = 8192;
  */
 export const SLICE_MS = 50;
 
+/** Bytes from the most to the least common in source code: a needle is sought by its rarest. */
+export const COMMON_BYTES = " etaoinsrlcdpumhfgbyw.,;()_=\n\t/\"'-{}:xv0k1";
+
 /** Files per chunk: the unit workers claim, report and vouch for (folder checks). */
 export const CHUNK_FILES = 64;
 

@@ -60,6 +60,8 @@ export interface SearchOutcome {
 export type PoolListing = Omit<ListingMessage, "type">;
 
 const WATCH_MS = 250;
+const HEAP_BASE_MB = 24;
+const HEAP_BYTES_PER_FILE = 400;
 const FILES_PER_EXTRA_WORKER = 2000;
 
 function _stallError(stallMs: number, file: string | undefined): ToolError {
@@ -108,6 +110,8 @@ export function poolListing(
 interface Slot {
   worker: Worker;
   listing: number;
+  /** The most files of a listing its heap is sized for. */
+  files: number;
   onReply?: (reply: WorkerReply) => void;
   onError?: (error: Error) => void;
 }
@@ -129,10 +133,18 @@ export class SearchPool {
     this.#slots = [];
   }
 
-  #slot(): Slot {
-    const worker = new Worker(new URL(workerUrl()));
+  /**
+   * A worker whose heap is sized for listings of up to `files` files: a small young generation
+   * and an old one just above what the listing needs make the worker collect its garbage (file
+   * handles, stats) early, so the server's memory stays flat across searches.
+   */
+  #slot(files: number): Slot {
+    const heapMb = HEAP_BASE_MB + Math.ceil((files * HEAP_BYTES_PER_FILE) / 1048576);
+    const worker = new Worker(new URL(workerUrl()), {
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: heapMb },
+    });
     worker.unref();
-    const slot: Slot = { worker, listing: -1 };
+    const slot: Slot = { worker, listing: -1, files };
     worker.on("message", (reply: WorkerReply) => slot.onReply?.(reply));
     worker.on("error", (err: Error) => slot.onError?.(err));
     return slot;
@@ -170,7 +182,9 @@ export class SearchPool {
       return Promise.resolve(this.#outcome(lines, paths, 0, true, [0, 0, 0], 0, false, 0));
     }
     const wanted = Math.min(this.#max, 1 + Math.floor(files.length / FILES_PER_EXTRA_WORKER));
-    while (this.#slots.length < wanted) this.#slots.push(this.#slot());
+    // A listing larger than the workers were sized for gets new workers (sized with room to grow).
+    if (this.#slots.some((s) => s.files < files.length)) this.close();
+    while (this.#slots.length < wanted) this.#slots.push(this.#slot(files.length * 1.5));
     const slots = this.#slots.slice(0, wanted);
     const stallMs = options.stallMs ?? 1000;
     const shared = new SharedArrayBuffer(4 * controlSlots(slots.length));

@@ -12,8 +12,8 @@
  * the folders that vouch for each chunk (their modification times), reads each file once into a
  * reused buffer, skips binary and large files, and posts each chunk's matching lines.
  *
- * A plain text pattern is searched in the raw bytes (as a one-byte string, so V8's string search
- * does the work); only a file that contains it is decoded (and counted `not_utf8` when it is not
+ * A plain text pattern is searched in the raw bytes (no string is made, so memory stays flat);
+ * only a file that contains it is decoded (and counted `not_utf8` when it is not
  * UTF-8). A regular expression is tried only on files holding its required text, in slices under
  * `node:vm`'s timeout, which interrupts even a regular expression stuck backtracking. A slice that
  * overruns is judged by the work it did, not the clock: when this thread got less CPU time than
@@ -28,6 +28,7 @@ import { makeScanner } from "./scan.ts";
 import {
   BINARY_PROBE_BYTES,
   CHUNK_FILES,
+  COMMON_BYTES,
   CTL_NEXT_CHUNK,
   CTL_STOP,
   CTL_WORKERS,
@@ -108,17 +109,37 @@ export function searchWorkerMain(): void {
     return stale;
   };
 
-  // The text every match contains, as a test on a file's raw bytes read as a one-byte string.
-  const bytePrefilter = (job: SearchJob): ((hay: string) => boolean) | undefined => {
-    const needle = job.spec.literal ?? job.spec.prefilter;
-    if (needle === undefined) return undefined;
+  // The text every match contains, as a test on the first `size` bytes of the buffer: the raw
+  // bytes are searched for the needle's rarest byte (native indexOf), then compared; with
+  // ignore_case, an ASCII needle is tried on the bytes read as a one-byte string.
+  const bytePrefilter = (job: SearchJob): ((size: number) => boolean) | undefined => {
+    const text = job.spec.literal ?? job.spec.prefilter;
+    if (text === undefined) return undefined;
     if (!job.spec.flags.includes("i")) {
-      const bytes = Buffer.from(needle, "utf8").toString("latin1");
-      return (hay) => hay.indexOf(bytes) >= 0;
+      const needle = new TextEncoder().encode(text);
+      let rare = 0;
+      let rank = -1;
+      for (let k = 0; k < needle.length; k++) {
+        const common = COMMON_BYTES.indexOf(String.fromCharCode(needle[k]));
+        const r = common < 0 ? COMMON_BYTES.length : common;
+        if (r > rank) [rare, rank] = [k, r];
+      }
+      const byte = needle[rare];
+      return (size) => {
+        const hay = buffer.subarray(0, size);
+        for (let i = hay.indexOf(byte, rare); i >= 0; i = hay.indexOf(byte, i + 1)) {
+          const start = i - rare;
+          if (start + needle.length > size) return false;
+          let k = 0;
+          while (k < needle.length && hay[start + k] === needle[k]) k++;
+          if (k === needle.length) return true;
+        }
+        return false;
+      };
     }
-    for (let i = 0; i < needle.length; i++) if (needle.charCodeAt(i) > 127) return undefined;
-    const re = new RegExp(needle.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&"), "i");
-    return (hay) => re.test(hay);
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return undefined;
+    const re = new RegExp(text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&"), "i");
+    return (size) => re.test(latin1(size));
   };
 
   // One chunk being searched: where it stands, what it found so far.
@@ -160,7 +181,7 @@ export function searchWorkerMain(): void {
         skipped[0]++;
         return;
       }
-      if (prefilter && !prefilter(latin1(size))) return;
+      if (prefilter && !prefilter(size)) return;
       let content: string;
       try {
         content = text(size);

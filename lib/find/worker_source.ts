@@ -8,6 +8,7 @@
 import {
   BINARY_PROBE_BYTES,
   CHUNK_FILES,
+  COMMON_BYTES,
   CTL_NEXT_CHUNK,
   CTL_STOP,
   CTL_WORKERS,
@@ -24,6 +25,7 @@ function workerSource(): string {
   const constants = {
     BINARY_PROBE_BYTES,
     CHUNK_FILES,
+    COMMON_BYTES,
     CTL_NEXT_CHUNK,
     CTL_STOP,
     CTL_WORKERS,
