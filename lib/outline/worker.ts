@@ -1,0 +1,30 @@
+/**
+ * outline's worker: parses and walks one text per message, so a huge or pathological file never
+ * holds the server's own thread, and its memory (tree-sitter's WASM heap only grows) goes when the
+ * host replaces the worker. Loaded by `host.ts` from `data:` URLs, with no read permission needed.
+ */
+import { parentPort } from "node:worker_threads";
+import type { LanguageId } from "./languages.ts";
+import { type Outline, outlineSource } from "./source.ts";
+
+/** A request to the worker. */
+export interface OutlineRequest {
+  id: number;
+  language: LanguageId;
+  text: string;
+}
+
+/** The worker's answer. */
+export type OutlineReply =
+  | { id: number; outline: Outline }
+  | { id: number; error: string };
+
+parentPort?.on("message", async (request: OutlineRequest) => {
+  try {
+    const outline = await outlineSource(request.language, request.text);
+    parentPort!.postMessage({ id: request.id, outline } satisfies OutlineReply);
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    parentPort!.postMessage({ id: request.id, error } satisfies OutlineReply);
+  }
+});
