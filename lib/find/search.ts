@@ -60,9 +60,9 @@ export interface SearchOutcome {
 export type PoolListing = Omit<ListingMessage, "type">;
 
 const WATCH_MS = 250;
-const HEAP_BASE_MB = 24;
-const HEAP_BYTES_PER_FILE = 400;
-const FILES_PER_EXTRA_WORKER = 2000;
+const HEAP_BASE_MB = 16;
+const HEAP_BYTES_PER_FILE = 200;
+const FILES_PER_EXTRA_WORKER = 500;
 
 function _stallError(stallMs: number, file: string | undefined): ToolError {
   return new ToolError(
