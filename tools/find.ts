@@ -8,7 +8,7 @@ import { ANNOTATIONS, defineTool, MAX_RESULT_BYTES, prose } from "../lib/mcp/mod
  * The most lines one answer may hold: what fits one MCP message even when every line is as long as
  * find makes it (UTF-8, escaped twice: JSON inside JSON-RPC) with a long path; rounded to 100.
  */
-export const MAX_RESULTS = Math.floor(MAX_RESULT_BYTES / (MAX_LINE_CHARS * 6 + 1040) / 100) * 100;
+const MAX_RESULTS = Math.floor(MAX_RESULT_BYTES / (MAX_LINE_CHARS * 6 + 1040) / 100) * 100;
 
 export default defineTool({
   name: "find",

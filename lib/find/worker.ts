@@ -13,8 +13,8 @@
  * reused buffer, skips binary and large files, and posts each chunk's matching lines.
  *
  * A plain text pattern is searched in the raw bytes (no string is made, so memory stays flat);
- * only a file that contains it is decoded (and counted `not_utf8` when it is not
- * UTF-8). A regular expression is tried only on files holding its required text, in slices under
+ * only a file that contains it is checked for NUL bytes and decoded (and counted `binary` or
+ * `not_utf8` when it is one). A regular expression is tried only on files holding its required text, in slices under
  * `node:vm`'s timeout, which interrupts even a regular expression stuck backtracking. A slice that
  * overruns is judged by the work it did, not the clock: when this thread got less CPU time than
  * half the budget (a loaded machine), the file is tried again (twice at most); only then, or when
@@ -177,11 +177,11 @@ export function searchWorkerMain(): void {
         skipped[1]++;
         return;
       }
+      if (prefilter && !prefilter(size)) return; // (binary or not: it cannot match)
       if (buffer.subarray(0, Math.min(size, BINARY_PROBE_BYTES)).indexOf(0) >= 0) {
         skipped[0]++;
         return;
       }
-      if (prefilter && !prefilter(size)) return;
       let content: string;
       try {
         content = text(size);
