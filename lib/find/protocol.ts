@@ -96,7 +96,7 @@ export type WorkerReply =
     /** A folder of this chunk changed since the listing was made (or may have). */
     stale: boolean;
   }
-  | { type: "done"; job: number }
+  | { type: "done"; job: number; slot: number }
   /** The pattern overran its budget on file `file` (an index into the listing). */
   | { type: "stalled"; job: number; file: number }
   | { type: "failed"; job: number; message: string };

@@ -60,8 +60,6 @@ export interface SearchOutcome {
 export type PoolListing = Omit<ListingMessage, "type">;
 
 const WATCH_MS = 250;
-const HEAP_BASE_MB = 16;
-const HEAP_BYTES_PER_FILE = 200;
 const FILES_PER_EXTRA_WORKER = 500;
 
 function _stallError(stallMs: number, file: string | undefined): ToolError {
@@ -110,8 +108,6 @@ export function poolListing(
 interface Slot {
   worker: Worker;
   listing: number;
-  /** The most files of a listing its heap is sized for. */
-  files: number;
   onReply?: (reply: WorkerReply) => void;
   onError?: (error: Error) => void;
 }
@@ -134,19 +130,23 @@ export class SearchPool {
   }
 
   /**
-   * A worker whose heap is sized for listings of up to `files` files: a small young generation
-   * and an old one just above what the listing needs make the worker collect its garbage (file
-   * handles, stats) early, so the server's memory stays flat across searches.
+   * A worker with a small young generation, so it collects its garbage (file handles, stats)
+   * early and the server's memory stays flat across searches. The old generation is not capped:
+   * in Deno a worker out of memory takes the whole process down.
    */
-  #slot(files: number): Slot {
-    const heapMb = HEAP_BASE_MB + Math.ceil((files * HEAP_BYTES_PER_FILE) / 1048576);
+  #slot(): Slot {
     const worker = new Worker(new URL(workerUrl()), {
-      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: heapMb },
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });
     worker.unref();
-    const slot: Slot = { worker, listing: -1, files };
+    const slot: Slot = { worker, listing: -1 };
     worker.on("message", (reply: WorkerReply) => slot.onReply?.(reply));
     worker.on("error", (err: Error) => slot.onError?.(err));
+    // A worker that dies without an error (out of memory) must not leave a search waiting.
+    worker.on(
+      "exit",
+      (code: number) => slot.onError?.(new Error(`it stopped (exit code ${code})`)),
+    );
     return slot;
   }
 
@@ -182,9 +182,7 @@ export class SearchPool {
       return Promise.resolve(this.#outcome(lines, paths, 0, true, [0, 0, 0], 0, false, 0));
     }
     const wanted = Math.min(this.#max, 1 + Math.floor(files.length / FILES_PER_EXTRA_WORKER));
-    // A listing larger than the workers were sized for gets new workers (sized with room to grow).
-    if (this.#slots.some((s) => s.files < files.length)) this.close();
-    while (this.#slots.length < wanted) this.#slots.push(this.#slot(files.length * 1.5));
+    while (this.#slots.length < wanted) this.#slots.push(this.#slot());
     const slots = this.#slots.slice(0, wanted);
     const stallMs = options.stallMs ?? 1000;
     const shared = new SharedArrayBuffer(4 * controlSlots(slots.length));
@@ -217,23 +215,33 @@ export class SearchPool {
       finish(error);
     };
     const onAbort = () => finish(new DOMException("cancelled", "AbortError"));
-    // The backstop: a regular expression's worker that shows no sign of life for long.
-    const silentMs = Math.max(10_000, 10 * stallMs);
+    // The backstop: a worker that shows no sign of life for long (stuck, or gone without a word).
+    const literal = spec.literal !== undefined;
+    const silentMs = literal ? 30_000 : Math.max(10_000, 10 * stallMs);
+    const finished = new Set<number>();
     const watchdog = setInterval(() => {
-      if (spec.literal !== undefined) return;
       const now = performance.now();
       for (let i = 0; i < slots.length; i++) {
         const file = control[CTL_WORKERS + 2 * i + 1];
         const beat = control[CTL_WORKERS + 2 * i];
-        if (file < 0 || beat !== beats[i].value) beats[i] = { value: beat, since: now };
-        else if (now - beats[i].since > silentMs) return fail(_stallError(stallMs, files[file]));
+        if (finished.has(i) || beat !== beats[i].value) beats[i] = { value: beat, since: now };
+        else if (now - beats[i].since > silentMs) {
+          return fail(
+            !literal && file >= 0
+              ? _stallError(stallMs, files[file])
+              : new Error("a search worker stopped answering"),
+          );
+        }
       }
     }, WATCH_MS);
     const onReply = (reply: WorkerReply) => {
       if (reply.job !== id) return; // late news from an earlier search
       if (reply.type === "failed") return fail(new Error(`search failed: ${reply.message}`));
       if (reply.type === "stalled") return finish(_stallError(stallMs, files[reply.file]));
-      if (reply.type === "done") return --running === 0 ? finish() : undefined;
+      if (reply.type === "done") {
+        finished.add(reply.slot);
+        return --running === 0 ? finish() : undefined;
+      }
       pending.set(reply.chunk, reply);
       for (let r = pending.get(next); r && next < chunks; r = pending.get(next)) {
         pending.delete(next++);
@@ -269,7 +277,9 @@ export class SearchPool {
     };
     slots.forEach((slot, i) => {
       slot.onReply = onReply;
-      slot.onError = (err) => fail(new Error(`search worker failed: ${err.message}`));
+      slot.onError = (err) => {
+        fail(new Error(`search worker failed: ${err.message}`));
+      };
       if (slot.listing !== listing.id) {
         slot.worker.postMessage({ type: "listing", ...listing } satisfies ListingMessage);
         slot.listing = listing.id;

@@ -260,7 +260,7 @@ export function searchWorkerMain(): void {
       }
     }
     control[beat + 1] = -1;
-    post({ type: "done", job: job.id });
+    post({ type: "done", job: job.id, slot: job.slot });
   };
 
   port.on("message", (message: ListingMessage | SearchJob) => {
