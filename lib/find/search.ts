@@ -150,6 +150,11 @@ export class SearchPool {
     return slot;
   }
 
+  /** Starts the workers ahead of a search (while the files are being listed). */
+  warm(): void {
+    while (this.#slots.length < this.#max) this.#slots.push(this.#slot());
+  }
+
   /** Searches `listing` for the first `maxResults` (≥ 0) matching lines; one search at a time. */
   search(
     root: string,
