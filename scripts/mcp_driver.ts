@@ -18,9 +18,10 @@ export class Server {
   #buffer = "";
   #id = 0;
 
-  constructor(root: string) {
+  /** `flags`: Deno's permission flags, the full preset's by default. */
+  constructor(root: string, flags: readonly string[] = FULL) {
     this.#child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--no-prompt", ...FULL, MAIN, "--root", root],
+      args: ["run", "--no-prompt", ...flags, MAIN, "--root", root],
       stdin: "piped",
       stdout: "piped",
       stderr: "null",
