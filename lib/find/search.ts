@@ -13,7 +13,7 @@
  * reading the workers' heartbeats is the backstop for a worker that stops answering. The main
  * thread never runs the pattern, so the server keeps answering meanwhile.
  */
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { ToolError } from "../errors.ts";
 import {
   CHUNK_FILES,
@@ -61,6 +61,14 @@ export type PoolListing = Omit<ListingMessage, "type">;
 
 const WATCH_MS = 250;
 const FILES_PER_EXTRA_WORKER = 500;
+
+let _Worker: typeof Worker | undefined;
+
+/** `node:worker_threads`' Worker, loaded on the first search (not at the server's start). */
+async function _workerClass(): Promise<typeof Worker> {
+  _Worker ??= (await import("node:worker_threads")).Worker;
+  return _Worker;
+}
 
 function _stallError(stallMs: number, file: string | undefined): ToolError {
   return new ToolError(
@@ -135,7 +143,7 @@ export class SearchPool {
    * in Deno a worker out of memory takes the whole process down.
    */
   #slot(): Slot {
-    const worker = new Worker(new URL(workerUrl()), {
+    const worker = new _Worker!(new URL(workerUrl()), {
       resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });
     worker.unref();
@@ -152,7 +160,9 @@ export class SearchPool {
 
   /** Starts the workers ahead of a search (while the files are being listed). */
   warm(): void {
-    while (this.#slots.length < this.#max) this.#slots.push(this.#slot());
+    _workerClass().then(() => {
+      while (this.#slots.length < this.#max) this.#slots.push(this.#slot());
+    }, () => {});
   }
 
   /** Searches `listing` for the first `maxResults` (≥ 0) matching lines; one search at a time. */
@@ -163,7 +173,10 @@ export class SearchPool {
     maxResults: number,
     options: SearchOptions = {},
   ): Promise<SearchOutcome> {
-    const run = this.#queue.then(() => this.#run(root, listing, spec, maxResults, options));
+    const run = this.#queue.then(async () => {
+      await _workerClass();
+      return this.#run(root, listing, spec, maxResults, options);
+    });
     this.#queue = run.catch(() => {});
     return run;
   }

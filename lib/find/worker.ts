@@ -20,9 +20,9 @@
  * half the budget (a loaded machine), the file is tried again (twice at most); only then, or when
  * the work really used the budget, it posts `stalled`. Plain text cannot backtrack, so it runs without a timeout.
  */
-import { Buffer } from "node:buffer";
-import vm from "node:vm";
-import { parentPort } from "node:worker_threads";
+import type { Buffer as NodeBuffer } from "node:buffer";
+import type NodeVm from "node:vm";
+import type { MessagePort } from "node:worker_threads";
 import { globMatches } from "./glob.ts";
 import { makeScanner } from "./scan.ts";
 import {
@@ -40,6 +40,12 @@ import {
   SLICE_MS,
   type WorkerReply,
 } from "./protocol.ts";
+
+// Imported by the worker's source (`worker_source.ts`), not here: the server's start-up does not
+// load these node modules for a function it only turns into text.
+declare const Buffer: typeof NodeBuffer;
+declare const vm: typeof NodeVm;
+declare const parentPort: MessagePort | null;
 
 /** The worker's entry point: installs the message handler. Runs inside the worker only. */
 export function searchWorkerMain(): void {

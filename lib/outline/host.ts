@@ -10,7 +10,7 @@
  * {@linkcode MEMORY_BUDGET_MB} above where it was before the worker started, the worker is replaced
  * too, which gives its WASM memory back. Where no worker can start, outline runs in the server.
  */
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { ToolError } from "../errors.ts";
 import type { LanguageId } from "./languages.ts";
 import { type Outline, outlineSource } from "./source.ts";
@@ -81,7 +81,8 @@ function _stop(): void {
   _worker = undefined;
 }
 
-function _start(): Worker {
+async function _start(): Promise<Worker> {
+  const { Worker } = await import("node:worker_threads"); // not at the server's start
   _url ??= _moduleUrl("worker.ts", new Map());
   _rssBefore = _rssMb();
   _answered = false;
@@ -91,8 +92,8 @@ function _start(): Worker {
 }
 
 /** One request to the worker; `undefined` when the worker could not run it at all. */
-function _ask(language: LanguageId, text: string): Promise<Outline | undefined> {
-  const w = _worker ??= _start();
+async function _ask(language: LanguageId, text: string): Promise<Outline | undefined> {
+  const w = _worker ??= await _start();
   const id = ++_ids;
   const { promise, resolve, reject } = Promise.withResolvers<Outline | undefined>();
   const timer = setTimeout(() => {
