@@ -3,7 +3,7 @@
  * folders say it still holds; anything created, removed or re-ignored since is seen.
  */
 import assert from "node:assert/strict";
-import { findInProject, type FindResult } from "../../lib/find/mod.ts";
+import { findInProject, type FindResult, resetFind } from "../../lib/find/mod.ts";
 import { tempProject, writeFiles } from "../helpers/project.ts";
 
 async function git(root: string, ...args: string[]): Promise<void> {
@@ -112,4 +112,17 @@ Deno.test("find says how many matching lines exist when it cuts the answer", asy
   assert.equal(out.count, 4);
   assert.equal(out.truncated, true);
   assert.ok(out.found > 4, String(out.found));
+});
+
+Deno.test("a search whose workers stop fails instead of waiting for ever", async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 2000; i++) files[`d${i % 40}/f${i}.txt`] = "text\n".repeat(200);
+  const root = await tempProject(files);
+  await find(root, "warm"); // listed, workers up
+  const running = findInProject(root, { pattern: "(x|y)+z", maxResults: 10, ignoreCase: false });
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  resetFind(); // terminates the workers under the search
+  const outcome = await running.then(() => "answered", (err: Error) => err.message);
+  // Either it finished before the workers went, or it says they stopped: it never hangs.
+  assert.ok(outcome === "answered" || /stopped|worker/.test(outcome), outcome);
 });
