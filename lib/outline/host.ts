@@ -26,6 +26,7 @@ import rulesWrappers from "./rules_wrappers.ts" with { type: "text" };
 import rulesGoRust from "./rules_go_rust.ts" with { type: "text" };
 import rulesC from "./rules_c.ts" with { type: "text" };
 import rulesOther from "./rules_other.ts" with { type: "text" };
+import reparse from "./reparse.ts" with { type: "text" };
 
 /** How long one outline may take before its worker is stopped. */
 export const OUTLINE_BUDGET_MS = 30_000;
@@ -46,6 +47,7 @@ const MODULES: Record<string, string> = {
   "rules_go_rust.ts": rulesGoRust,
   "rules_c.ts": rulesC,
   "rules_other.ts": rulesOther,
+  "reparse.ts": reparse,
 };
 
 /** `name`'s text as a `data:` URL whose relative imports are the other modules' URLs. */
@@ -92,7 +94,11 @@ async function _start(): Promise<Worker> {
 }
 
 /** One request to the worker; `undefined` when the worker could not run it at all. */
-async function _ask(language: LanguageId, text: string): Promise<Outline | undefined> {
+async function _ask(
+  language: LanguageId,
+  text: string,
+  key: string,
+): Promise<Outline | undefined> {
   const w = _worker ??= await _start();
   const id = ++_ids;
   const { promise, resolve, reject } = Promise.withResolvers<Outline | undefined>();
@@ -128,15 +134,22 @@ async function _ask(language: LanguageId, text: string): Promise<Outline | undef
   };
   w.on("message", onMessage);
   w.on("error", onError);
-  w.postMessage({ id, language, text } satisfies OutlineRequest);
+  w.postMessage({ id, language, text, key } satisfies OutlineRequest);
   return promise;
 }
 
-/** Outlines `text` as `language` in the worker (one request at a time), or here without one. */
-export function outlineInWorker(language: LanguageId, text: string): Promise<Outline> {
+/**
+ * Outlines `text` as `language` in the worker (one request at a time), or here without one. `key`
+ * (the file's path) lets the worker re-parse only what changed since its last outline.
+ */
+export function outlineInWorker(
+  language: LanguageId,
+  text: string,
+  key: string,
+): Promise<Outline> {
   const run = _queue.then(async () => {
     if (!_broken) {
-      const outline = await _ask(language, text);
+      const outline = await _ask(language, text, key);
       if (outline) return outline;
       _broken = true; // the worker cannot start here: outline in the server from now on
     }

@@ -96,7 +96,7 @@ export async function outlineFile(abs: string, rel: string): Promise<FileOutline
   const hash = await sha256Hex(bytes);
   const kept = _cache.get(abs, bytes.length, mtime, hash);
   if (kept) return { language, ...kept };
-  const outline = await outlineInWorker(language, _decode(bytes, rel));
+  const outline = await outlineInWorker(language, _decode(bytes, rel), abs);
   _cache.set(abs, bytes.length, mtime, hash, outline);
   return { language, ...outline };
 }

@@ -5,6 +5,8 @@
 import { mergeNeighbours, type OutlineItem, type Rules, walk } from "./items.ts";
 import type { LanguageId } from "./languages.ts";
 import { withTree } from "./parser.ts";
+import { withKeptTree } from "./reparse.ts";
+import type { Tree } from "web-tree-sitter";
 import { PYTHON_RULES } from "./rules_python.ts";
 import { SCRIPT_RULES } from "./rules_script.ts";
 import { GO_RULES, RUST_RULES } from "./rules_go_rust.ts";
@@ -32,13 +34,25 @@ export interface Outline {
   hasErrors: boolean;
 }
 
-/** Outlines `source` as `language`. Loads the grammar on first use. */
-export function outlineSource(language: LanguageId, source: string): Promise<Outline> {
-  return withTree(language, source, (tree) => {
-    const items: OutlineItem[] = [];
-    const root = tree.rootNode;
-    const top = root.namedChildren.filter((c) => c !== null);
-    walk(top, { prefix: "", container: "top", depth: 0 }, RULES[language], source, items);
-    return { items: mergeNeighbours(items), hasErrors: root.hasError };
-  });
+function _outline(tree: Tree, language: LanguageId, source: string): Outline {
+  const items: OutlineItem[] = [];
+  const root = tree.rootNode;
+  const top = root.namedChildren.filter((c) => c !== null);
+  walk(top, { prefix: "", container: "top", depth: 0 }, RULES[language], source, items);
+  return { items: mergeNeighbours(items), hasErrors: root.hasError };
+}
+
+/**
+ * Outlines `source` as `language`. Loads the grammar on first use. With `key` (the file's path),
+ * the tree is kept and the next call with that key re-parses only what changed.
+ */
+export function outlineSource(
+  language: LanguageId,
+  source: string,
+  key?: string,
+): Promise<Outline> {
+  const use = (tree: Tree) => _outline(tree, language, source);
+  return key === undefined
+    ? withTree(language, source, use)
+    : withKeptTree(key, language, source, use);
 }

@@ -12,6 +12,8 @@ export interface OutlineRequest {
   id: number;
   language: LanguageId;
   text: string;
+  /** The file's path: its tree is kept to re-parse only what changes next time. */
+  key?: string;
 }
 
 /** The worker's answer. */
@@ -21,7 +23,7 @@ export type OutlineReply =
 
 parentPort?.on("message", async (request: OutlineRequest) => {
   try {
-    const outline = await outlineSource(request.language, request.text);
+    const outline = await outlineSource(request.language, request.text, request.key);
     parentPort!.postMessage({ id: request.id, outline } satisfies OutlineReply);
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
