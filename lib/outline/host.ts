@@ -31,6 +31,9 @@ import reparse from "./reparse.ts" with { type: "text" };
 /** How long one outline may take before its worker is stopped. */
 export const OUTLINE_BUDGET_MS = 30_000;
 
+/** How long a new worker may take to load before outline runs in the server instead. */
+const START_MS = 15_000;
+
 /** How far the process may grow past its size before the worker started, before it is replaced. */
 export const MEMORY_BUDGET_MB = 96;
 
@@ -83,14 +86,25 @@ function _stop(): void {
   _worker = undefined;
 }
 
-async function _start(): Promise<Worker> {
+/** A loaded worker, or undefined when none loads here (e.g. where modules cannot be built). */
+async function _start(): Promise<Worker | undefined> {
   const { Worker } = await import("node:worker_threads"); // not at the server's start
   _url ??= _moduleUrl("worker.ts", new Map());
   _rssBefore = _rssMb();
   _answered = false;
   const w = new Worker(new URL(_url));
   w.unref();
-  return w;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const ready = await new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), START_MS);
+    w.once("message", (reply: OutlineReply) => resolve("ready" in reply));
+    w.once("error", () => resolve(false));
+    w.once("exit", () => resolve(false));
+  });
+  clearTimeout(timer);
+  if (ready) return w;
+  w.terminate();
+  return undefined;
 }
 
 /** One request to the worker; `undefined` when the worker could not run it at all. */
@@ -100,6 +114,7 @@ async function _ask(
   key: string,
 ): Promise<Outline | undefined> {
   const w = _worker ??= await _start();
+  if (!w) return undefined;
   const id = ++_ids;
   const { promise, resolve, reject } = Promise.withResolvers<Outline | undefined>();
   const timer = setTimeout(() => {
@@ -113,10 +128,14 @@ async function _ask(
     );
   }, OUTLINE_BUDGET_MS);
   const onMessage = (reply: OutlineReply) => {
-    if (reply.id !== id) return;
+    if (reply.id !== id || "ready" in reply) return;
     done();
+    if ("error" in reply) {
+      // A worker that never outlined anything may lack what it needs here: outline in the server.
+      if (!_answered) return resolve(undefined);
+      return reject(new Error(reply.error));
+    }
     _answered = true;
-    if ("error" in reply) return reject(new Error(reply.error));
     if (_rssMb() - _rssBefore > MEMORY_BUDGET_MB) _stop(); // gives its WASM memory back
     resolve(reply.outline);
   };

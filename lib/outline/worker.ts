@@ -16,10 +16,11 @@ export interface OutlineRequest {
   key?: string;
 }
 
-/** The worker's answer. */
+/** The worker's answer (id 0 with `ready`: it has loaded and listens). */
 export type OutlineReply =
   | { id: number; outline: Outline }
-  | { id: number; error: string };
+  | { id: number; error: string }
+  | { id: 0; ready: true };
 
 parentPort?.on("message", async (request: OutlineRequest) => {
   try {
@@ -30,3 +31,4 @@ parentPort?.on("message", async (request: OutlineRequest) => {
     parentPort!.postMessage({ id: request.id, error } satisfies OutlineReply);
   }
 });
+parentPort?.postMessage({ id: 0, ready: true } satisfies OutlineReply);
