@@ -14,8 +14,7 @@ export const FULL = ["--allow-read", "--allow-write", "--allow-run", "--allow-ne
 export class Server {
   #child: Deno.ChildProcess;
   #writer: WritableStreamDefaultWriter<Uint8Array>;
-  #reader: ReadableStreamDefaultReader<string>;
-  #buffer = "";
+  #pending = new Map<number, (result: unknown) => void>();
   #id = 0;
 
   /** `flags`: Deno's permission flags, the full preset's by default. */
@@ -27,26 +26,29 @@ export class Server {
       stderr: "null",
     }).spawn();
     this.#writer = this.#child.stdin.getWriter();
-    this.#reader = this.#child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    this.#pump(this.#child.stdout.pipeThrough(new TextDecoderStream()));
+  }
+
+  /** Reads answers and hands each to the call waiting for its id (calls may overlap). */
+  async #pump(lines: ReadableStream<string>): Promise<void> {
+    let buffer = "";
+    for await (const chunk of lines) {
+      buffer += chunk;
+      for (let nl = buffer.indexOf("\n"); nl >= 0; nl = buffer.indexOf("\n")) {
+        const message = JSON.parse(buffer.slice(0, nl));
+        buffer = buffer.slice(nl + 1);
+        this.#pending.get(message.id)?.(message.result);
+        this.#pending.delete(message.id);
+      }
+    }
   }
 
   async #send(method: string, params: unknown, notify = false): Promise<unknown> {
     const id = notify ? undefined : ++this.#id;
+    const answer = id ? new Promise((resolve) => this.#pending.set(id, resolve)) : undefined;
     const line = JSON.stringify({ jsonrpc: "2.0", method, params, ...(id ? { id } : {}) });
     await this.#writer.write(new TextEncoder().encode(`${line}\n`));
-    if (!id) return;
-    while (true) {
-      const nl = this.#buffer.indexOf("\n");
-      if (nl >= 0) {
-        const message = JSON.parse(this.#buffer.slice(0, nl));
-        this.#buffer = this.#buffer.slice(nl + 1);
-        if (message.id === id) return message.result;
-        continue;
-      }
-      const { value, done } = await this.#reader.read();
-      if (done) throw new Error("the server closed stdout");
-      this.#buffer += value;
-    }
+    return await answer;
   }
 
   /** Initializes the session. */
@@ -77,7 +79,6 @@ export class Server {
   /** Ends the server. */
   async close(): Promise<void> {
     await this.#writer.close();
-    await this.#reader.cancel();
     await this.#child.status;
   }
 }
