@@ -8,7 +8,9 @@
  *
  * Three localexec figures per file: warm (the same file again: the kept outline answers after
  * the file's bytes are read and hashed), warm after an edit (a comment appended each run, so the
- * worker parses it afresh), and one-shot (Deno's start-up included). Not a test.
+ * worker re-parses what changed), and one-shot (Deno's start-up included). Last, a 4 MB one-line
+ * file of nested arrays is outlined while `list_files` is called every 200 ms: how long those calls
+ * take meanwhile, and the server's memory before and after. Not a test.
  */
 import { basename, dirname, resolve } from "../lib/deps.ts";
 import { parseArgs } from "../lib/deps.ts";
@@ -111,7 +113,37 @@ async function main(): Promise<void> {
       } |${ratio(w, c).padStart(12)} |${ratio(e, c).padStart(15)}`,
     );
   }
+  await _huge(temp);
   await Deno.remove(temp, { recursive: true });
+}
+
+/** A 4 MB outline beside other calls: their answer times, and the memory it leaves behind. */
+async function _huge(temp: string): Promise<void> {
+  const root = await Deno.makeTempDir({ dir: temp });
+  const rows = "[1, [2, [3, [4, 5]]], 'x'],".repeat(150_000);
+  await Deno.writeTextFile(`${root}/huge.js`, `const data = [${rows}];\nfunction after() {}\n`);
+  await Deno.writeTextFile(`${root}/small.py`, "def f():\n    pass\n");
+  const server = await new Server(root).start();
+  await server.call("outline", { path: "small.py" }); // the worker is up
+  const before = server.rssMb();
+  let done = false;
+  const started = performance.now();
+  const outline = server.call("outline", { path: "huge.js" }).finally(() => (done = true));
+  const lists: number[] = [];
+  while (!done) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (!done) lists.push((await timed(() => server.call("list_files", {})))[0]);
+  }
+  const out = await outline;
+  const ms = performance.now() - started;
+  await new Promise((resolve) => setTimeout(resolve, 500)); // the replaced worker's memory goes
+  const after = server.rssMb();
+  await server.close();
+  console.log(
+    `\n4 MB one-line file: outline ${ms.toFixed(0)} ms (${out.status}); list_files meanwhile: ` +
+      `${lists.length} calls, slowest ${Math.max(0, ...lists).toFixed(0)} ms; server memory ` +
+      `${before.toFixed(0)} → ${after.toFixed(0)} MB`,
+  );
 }
 
 if (import.meta.main) await main();
