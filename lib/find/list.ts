@@ -167,3 +167,30 @@ export async function listProject(
     checks: Promise.resolve([...vouchers(root, files, dirs), `${root}/.git/info/exclude`]),
   };
 }
+
+/**
+ * The tracked files whose work-tree text holds `needle` (bytes, case-sensitive), by `git grep -l`:
+ * git reads them natively, several at a time. [] when none does; undefined when git fails.
+ */
+export async function grepFiles(
+  root: string,
+  needle: string,
+  signal: AbortSignal,
+): Promise<string[] | undefined> {
+  try {
+    const out = await new Deno.Command("git", {
+      args: ["-c", "core.fsmonitor=false", "grep", "-l", "-z", "-F", "--no-color", "-e", needle],
+      cwd: root,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "null",
+      env: { GIT_OPTIONAL_LOCKS: "0" },
+      signal,
+    }).output();
+    if (out.code === 1) return []; // no match
+    if (!out.success) return undefined;
+    return new TextDecoder().decode(out.stdout).split("\0").filter((e) => e !== "");
+  } catch {
+    return undefined;
+  }
+}

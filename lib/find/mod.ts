@@ -12,7 +12,8 @@ import { quote, ToolError } from "../errors.ts";
 import { type GlobSpec, globSpec } from "./glob.ts";
 import { type Listing, listProject } from "./list.ts";
 import { compileMatcher, type MatcherSpec } from "./scan.ts";
-import { type PoolListing, poolListing, type SearchOutcome, SearchPool } from "./search.ts";
+import { poolListing, type SearchOutcome, SearchPool } from "./search.ts";
+import { indicesOf, type Kept, searchKept } from "./warm.ts";
 
 export { MAX_FILE_BYTES } from "./protocol.ts";
 export { MAX_LINE_CHARS } from "./scan.ts";
@@ -28,6 +29,8 @@ export interface FindOptions {
   /** How much work one file may take before the search is stopped; default 1,000 ms. */
   stallMs?: number;
   signal?: AbortSignal;
+  /** How long a warm search runs before git is asked which files hold the text (tests). */
+  grepAfterMs?: number;
 }
 
 /** What find answers (without `status`). */
@@ -93,15 +96,8 @@ function _merge(a: SearchOutcome, b: SearchOutcome, max: number): SearchOutcome 
   };
 }
 
-/** A listing kept for the next call, and what vouches for it besides its folders. */
-interface Cached {
-  listing: PoolListing;
-  /** The git index file and its identity when the listing was made. */
-  index?: { path: string; id: string };
-}
-
 const _pool = new SearchPool();
-const _cache = new Map<string, Cached>();
+const _cache = new Map<string, Kept>();
 let _listings = 0;
 
 function _identity(path: string): string {
@@ -136,8 +132,9 @@ async function _cold(
     const first = poolListing(++_listings, listing.files, [], root, listing.startedAt);
     let outcome = await _pool.search(root, first, spec, max, search);
     let files = listing.files;
+    let untracked: string[] = [];
     if (listing.untracked) {
-      const more = await listing.untracked;
+      const more = untracked = await listing.untracked;
       const second = poolListing(++_listings, more, [], root, listing.startedAt);
       outcome = _merge(outcome, await _pool.search(root, second, spec, max, search), max);
       files = [...files, ...more].sort();
@@ -147,9 +144,13 @@ async function _cold(
     const racy = Number(id.split(":")[0]) >= listing.startedAt - 20;
     if (!racy) {
       const checks = await listing.checks;
+      const kept = poolListing(++_listings, files, checks, root, listing.startedAt);
       _cache.set(key, {
-        listing: poolListing(++_listings, files, checks, root, listing.startedAt),
+        listing: kept,
         index: index ? { path: index, id } : undefined,
+        untracked: listing.source === "git"
+          ? indicesOf(files, untracked, new Int32Array())
+          : undefined,
       });
     }
     return outcome;
@@ -168,10 +169,12 @@ export async function findInProject(root: string, options: FindOptions): Promise
   const cached = _cache.get(key);
   let warm = false;
   if (cached && (!cached.index || _identity(cached.index.path) === cached.index.id)) {
-    outcome = await _pool.search(root, cached.listing, spec, options.maxResults, {
+    outcome = await searchKept(_pool, root, cached, spec, {
+      maxResults: options.maxResults,
       signal: options.signal,
       stallMs: options.stallMs,
       glob,
+      grepAfterMs: options.grepAfterMs,
     });
     warm = !outcome.stale;
   }

@@ -69,6 +69,11 @@ export interface SearchJob {
   root: string;
   /** Only paths this glob passes, when set. */
   glob?: GlobSpec;
+  /**
+   * Only these files (sorted indices into the listing), when set: chunks are cut from this list,
+   * and each also vouches for the listing's chunks up to its last file (the last one, for all).
+   */
+  only?: Int32Array;
   /** Most matching lines a chunk needs to report (the caller's limit + 1). */
   limit: number;
   spec: MatcherSpec;

@@ -36,6 +36,8 @@ export interface SearchOptions {
   signal?: AbortSignal;
   /** Only paths this glob passes. */
   glob?: GlobSpec;
+  /** Only these files: sorted indices into the listing (see {@linkcode SearchJob.only}). */
+  only?: Int32Array;
 }
 
 /** What a search found. */
@@ -189,7 +191,10 @@ export class SearchPool {
     options: SearchOptions,
   ): Promise<SearchOutcome> {
     const files = listing.files;
-    const chunks = Math.ceil(files.length / CHUNK_FILES);
+    const only = options.only;
+    const chunks = only
+      ? Math.max(1, Math.ceil(only.length / CHUNK_FILES))
+      : Math.ceil(files.length / CHUNK_FILES);
     const skipped: SkipCounts = [0, 0, 0];
     const lines: string[] = [];
     const paths: string[] = [];
@@ -199,7 +204,8 @@ export class SearchPool {
     if (files.length === 0) {
       return Promise.resolve(this.#outcome(lines, paths, 0, true, [0, 0, 0], 0, false, 0));
     }
-    const wanted = Math.min(this.#max, 1 + Math.floor(files.length / FILES_PER_EXTRA_WORKER));
+    const count = only?.length ?? files.length;
+    const wanted = Math.min(this.#max, 1 + Math.floor(count / FILES_PER_EXTRA_WORKER));
     while (this.#slots.length < wanted) this.#slots.push(this.#slot());
     const slots = this.#slots.slice(0, wanted);
     const stallMs = options.stallMs ?? 1000;
@@ -288,6 +294,7 @@ export class SearchPool {
       listing: listing.id,
       root,
       glob: options.glob,
+      only,
       limit: maxResults + 1,
       spec,
       control: shared,

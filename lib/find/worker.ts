@@ -168,8 +168,21 @@ export function searchWorkerMain(): void {
     const prefilter = bytePrefilter(job);
     const glob = job.glob;
     const globRe = glob ? new RegExp(glob.source) : undefined;
-    const chunks = Math.ceil(files.length / CHUNK_FILES);
+    const only = job.only;
+    const total = only ? only.length : files.length;
+    const listingChunks = Math.ceil(files.length / CHUNK_FILES);
+    const chunks = only ? Math.max(1, Math.ceil(total / CHUNK_FILES)) : listingChunks;
     const skipped: SkipCounts = [0, 0, 0];
+    // A chunk of `only` vouches for the listing's chunks after the previous one's, up to its own.
+    const vouchOnly = (chunk: number, end: number): boolean => {
+      const from = chunk === 0 ? 0 : Math.floor(only![chunk * CHUNK_FILES - 1] / CHUNK_FILES) + 1;
+      const to = chunk === chunks - 1
+        ? listingChunks - 1
+        : Math.floor(only![end - 1] / CHUNK_FILES);
+      let stale = false;
+      for (let k = from; k <= to; k++) stale = vouch(k) || stale;
+      return stale;
+    };
     let open: Open | undefined;
     let done = false;
 
@@ -180,7 +193,7 @@ export function searchWorkerMain(): void {
       const size = read(`${job.root}/${rel}`);
       if (size < 0) return;
       if (size > MAX_FILE_BYTES) {
-        skipped[1]++;
+        if (!prefilter || prefilter(MAX_FILE_BYTES)) skipped[1]++; // its first MB holds the text
         return;
       }
       if (prefilter && !prefilter(size)) return; // (binary or not: it cannot match)
@@ -215,8 +228,8 @@ export function searchWorkerMain(): void {
             done = true;
             return;
           }
-          const end = Math.min(files.length, (chunk + 1) * CHUNK_FILES);
-          const stale = vouch(chunk);
+          const end = Math.min(total, (chunk + 1) * CHUNK_FILES);
+          const stale = only ? vouchOnly(chunk, end) : vouch(chunk);
           open = { chunk, i: chunk * CHUNK_FILES, end, lines: [], at: [], files: 0, stale };
         }
         const o: Open = open;
@@ -236,9 +249,10 @@ export function searchWorkerMain(): void {
           open = undefined;
           continue;
         }
-        control[beat + 1] = o.i;
+        const index = only ? only[o.i] : o.i;
+        control[beat + 1] = index;
         control[beat]++;
-        searchFile(o, o.i);
+        searchFile(o, index);
         o.i++; // only now: a file interrupted by the timeout is searched again
       }
     };
