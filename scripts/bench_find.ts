@@ -1,220 +1,159 @@
 /**
- * Benchmark: `find` over a large tree next to ripgrep and `grep -rn` (when installed).
+ * Benchmark: `find` in a warm server (one localexec process, called over stdio as a client does)
+ * and one-shot (`localexec call find`), next to ripgrep as a whole process, interleaved run by
+ * run; prints medians and ratios (localexec ÷ rg), and the server's memory over 50 calls.
  *
- *   deno run -A scripts/bench_find.ts                 # generates a 40,000-file git tree in /tmp
- *   deno run -A scripts/bench_find.ts --tree DIR      # any existing tree (a git work tree or not)
- *   deno run -A scripts/bench_find.ts --files 60000 --runs 7 --keep
+ *   deno task bench find                      # generates a 2,000-file git tree in /tmp
+ *   deno task bench find --tree DIR           # any tree; BENCHMARKS.md used a 59k-file one
+ *   deno task bench find --tree DIR --runs 9 --common function --rare unlinkSync
+ *   deno task bench find --tree DIR --allow-all   # the server under -A instead of the full preset
  *
- * Every tool is run `--runs` times, interleaved, over all matches (no result limit); the table
- * shows medians and the ratios measured in this run. `find` runs in this process, as the server
- * runs it (a fresh worker pool per call). Prints to stdout; nothing here is a test.
+ * Under any preset short of `-A`, Deno resolves every path a file is opened by (to refuse /proc and
+ * /dev files), which costs find about 6 µs per file; `--allow-all` shows the search without it.
+ *
+ * Nothing here is a test: the figures depend on the machine, so only ratios measured in the same
+ * run mean anything.
  */
 import { parseArgs } from "../lib/deps.ts";
-import { findInProject } from "../lib/find/mod.ts";
-import { listProject } from "../lib/find/list.ts";
+import { FULL, has, machine, MAIN, median, ratio, Server, timed, timeShell } from "./mcp_driver.ts";
 
 const args = parseArgs({
   args: Deno.args,
   options: {
     tree: { type: "string" },
-    files: { type: "string", default: "40000" },
+    files: { type: "string", default: "2000" },
     runs: { type: "string", default: "5" },
-    keep: { type: "boolean", default: false },
+    common: { type: "string", default: "function" },
+    rare: { type: "string", default: "unlinkSync" },
+    "allow-all": { type: "boolean", default: false },
   },
 });
 
-const WORDS = (
-  "alpha beta gamma delta value result error config handler request response buffer index " +
-  "parse render update create delete fetch store cache token stream worker item list map key"
-).split(" ");
+const WORDS = "alpha beta gamma delta value result error config handler request response buffer"
+  .split(" ");
 
-/** A small deterministic PRNG, so every generated tree is the same. */
-function _rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-function _sourceFile(rand: () => number, lines: number): string {
-  const out: string[] = [];
-  const w = () => WORDS[Math.floor(rand() * WORDS.length)];
-  for (let i = 0; i < lines; i++) {
-    const r = rand();
-    if (r < 0.08) out.push(`export function ${w()}${w()}(${w()}: string): number {`);
-    else if (r < 0.12) out.push(`  throw new ${w()}Error("${w()} ${w()} failed");`);
-    else if (r < 0.5) out.push(`  const ${w()}_${i} = ${w()}.${w()}(${w()}, ${i});`);
-    else if (r < 0.6) out.push("}");
-    else if (r < 0.7) out.push("");
-    else out.push(`  // ${w()} ${w()} ${w()} ${w()} ${w()}`);
-  }
-  return out.join("\n") + "\n";
-}
-
-async function _generate(count: number): Promise<string> {
+/** A deterministic git tree of `count` source files, one in 50 with the rare word. */
+async function _generate(count: number, rare: string): Promise<string> {
   const root = await Deno.makeTempDir({ prefix: "localexec-bench-find-" });
-  const rand = _rng(42);
-  const enc = new TextEncoder();
-  await Deno.writeTextFile(`${root}/.gitignore`, "vendor/\n*.log\n");
+  let seed = 42;
+  const rand = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+  const word = () => WORDS[Math.floor(rand() * WORDS.length)];
   for (let i = 0; i < count; i++) {
-    const dir = `${root}/src/m${i % 50}/p${Math.floor(i / 50) % 40}`;
-    if (i < 2000) await Deno.mkdir(dir, { recursive: true });
-    const ext = [".ts", ".py", ".go", ".js"][i % 4];
-    await Deno.writeFile(`${dir}/f${i}${ext}`, enc.encode(_sourceFile(rand, 20 + (i % 180))));
+    const dir = `${root}/src/m${i % 20}/p${Math.floor(i / 20) % 25}`;
+    await Deno.mkdir(dir, { recursive: true });
+    const lines = [];
+    for (let l = 0; l < 40 + (i % 120); l++) {
+      lines.push(
+        l % 9 === 0
+          ? `export function ${word()}${l}(${word()}: string): number {`
+          : `  const ${word()}_${l} = ${word()}.${word()}(${l});`,
+      );
+    }
+    if (i % 50 === 7) lines.push(`  fs.${rare}(path);`);
+    await Deno.writeTextFile(`${dir}/f${i}.ts`, lines.join("\n") + "\n");
   }
-  // Ignored and skipped material: find must not pay for it.
-  await Deno.mkdir(`${root}/vendor/lib`, { recursive: true });
-  for (let i = 0; i < 2000; i++) {
-    await Deno.writeTextFile(`${root}/vendor/lib/v${i}.js`, _sourceFile(rand, 50));
-  }
-  for (let i = 0; i < 50; i++) {
-    await Deno.writeFile(`${root}/src/blob${i}.bin`, new Uint8Array(20000).map((_, k) => k % 251));
-  }
-  if (await _has("git")) {
-    await _run(["git", "init", "-q"], root);
-    await _run(["git", "add", "-A"], root);
-    await _run(
-      ["git", "-c", "user.email=b@x", "-c", "user.name=b", "commit", "-qm", "bench"],
-      root,
-    );
+  await Deno.mkdir(`${root}/node_modules/dep`, { recursive: true });
+  await Deno.writeTextFile(`${root}/node_modules/dep/index.js`, `function ${rare}() {}\n`);
+  await Deno.writeTextFile(`${root}/.gitignore`, "node_modules/\n");
+  for (const argv of [["init", "-q"], ["add", "-A"], ["commit", "-qm", "bench"]]) {
+    await new Deno.Command("git", {
+      args: ["-c", "user.email=b@x", "-c", "user.name=b", ...argv],
+      cwd: root,
+      stdout: "null",
+    }).output();
   }
   return root;
 }
 
-async function _has(cmd: string): Promise<boolean> {
-  try {
-    return (await new Deno.Command(cmd, { args: ["--version"], stdout: "null", stderr: "null" })
-      .output()).success;
-  } catch {
-    return false;
-  }
+function _quote(s: string): string {
+  return `'${s.replaceAll("'", "'\\''")}'`;
 }
-
-/** Runs a command, returns [ms, output lines]. */
-async function _run(argv: string[], cwd: string): Promise<[number, number]> {
-  const started = performance.now();
-  const out = await new Deno.Command(argv[0], {
-    args: argv.slice(1),
-    cwd,
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  const ms = performance.now() - started;
-  let lines = 0;
-  for (const b of out.stdout) if (b === 10) lines++;
-  return [ms, lines];
-}
-
-function _median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-
-interface Case {
-  label: string;
-  pattern: string;
-  ignoreCase: boolean;
-  grepRegex: boolean;
-  /** List with find's own .gitignore walk instead of git (as in the read-only preset). */
-  walk?: boolean;
-}
-
-const CASES: Case[] = [
-  { label: "literal, many hits", pattern: "function", ignoreCase: false, grepRegex: false },
-  { label: "literal, no hit", pattern: "zqxjkv", ignoreCase: false, grepRegex: false },
-  { label: "regex", pattern: "\\w+Error\\(", ignoreCase: false, grepRegex: true },
-  { label: "literal -i", pattern: "HANDLER", ignoreCase: true, grepRegex: false },
-  {
-    label: "literal, own walk",
-    pattern: "zqxjkv",
-    ignoreCase: false,
-    grepRegex: false,
-    walk: true,
-  },
-];
 
 async function main(): Promise<void> {
   const runs = Number(args.values.runs);
-  const root = args.values.tree ?? await _generate(Number(args.values.files));
-  const haveRg = await _has("rg");
-  const haveGrep = await _has("grep");
-  const listing = await listProject(root);
-  console.log(`tree: ${root} (${listing.files.length} files listed by ${listing.source})`);
-  console.log(`cores: ${navigator.hardwareConcurrency}, runs per tool: ${runs} (medians)\n`);
-  console.log("case                | find ms | rg ms | grep -rn ms | find/rg | find/grep | hits");
-  console.log("--------------------|---------|-------|-------------|---------|-----------|------");
-  for (const c of CASES) {
-    const t: Record<string, number[]> = { find: [], rg: [], grep: [] };
-    const hits: Record<string, number> = {};
+  const { common, rare } = args.values;
+  const root = args.values.tree ?? await _generate(Number(args.values.files), rare);
+  if (!(await has("rg"))) console.log("rg is not installed: the reference columns stay empty");
+  const flags = args.values["allow-all"] ? ["-A"] : FULL;
+  const server = await new Server(root, flags).start();
+  const idle = server.rssMb();
+  const [, tracked] = await timeShell("git ls-files", root);
+  const [, all] = await timeShell("find . -type f -not -path './.git/*'", root);
+  console.log(`tree: ${root} (${tracked} tracked files, ${all} files in all)`);
+  console.log(`machine: ${machine()}; server flags: ${flags.join(" ")}`);
+  console.log(`runs: ${runs}, interleaved; medians\n`);
+
+  const cases = [
+    {
+      label: `warm first 30, "${common}"`,
+      find: { pattern: common },
+      rg: `rg -n ${_quote(common)} | head -30`,
+    },
+    {
+      label: `warm first 30, "${rare}"`,
+      find: { pattern: rare },
+      rg: `rg -n ${_quote(rare)} | head -30`,
+    },
+    {
+      label: "warm full scan, no match",
+      find: { pattern: "zqxjkvq", max_results: 1000 },
+      rg: "rg -n zqxjkvq",
+    },
+  ];
+  console.log("case                              | localexec ms | rg ms | ratio | lines");
+  console.log("----------------------------------|--------------|-------|-------|------");
+  for (const c of cases) {
+    await server.call("find", c.find); // the listing is kept from here on
+    const ours: number[] = [];
+    const ref: number[] = [];
+    let count = 0;
+    let lines = 0;
     for (let r = 0; r < runs; r++) {
-      const started = performance.now();
-      const found = await findInProject(root, {
-        pattern: c.pattern,
-        maxResults: 10_000_000,
-        ignoreCase: c.ignoreCase,
-        useGit: !c.walk,
-      });
-      t.find.push(performance.now() - started);
-      hits.find = found.count;
-      if (haveRg) {
-        const [ms, n] = await _run([
-          "rg",
-          "-n",
-          "--hidden",
-          "--no-messages",
-          "--max-filesize",
-          "1M",
-          "-g",
-          "!.git/",
-          "-g",
-          "!.localexec/",
-          ...(c.ignoreCase ? ["-i"] : []),
-          "-e",
-          c.pattern,
-          ".",
-        ], root);
-        t.rg.push(ms);
-        hits.rg = n;
-      }
-      if (haveGrep) {
-        const [ms, n] = await _run([
-          "grep",
-          "-rnI",
-          "--exclude-dir=.git",
-          "--exclude-dir=.localexec",
-          ...(c.grepRegex ? ["-E"] : ["-F"]),
-          ...(c.ignoreCase ? ["-i"] : []),
-          "-e",
-          c.pattern,
-          ".",
-        ], root);
-        t.grep.push(ms);
-        hits.grep = n;
-      }
+      const [ms, out] = await timed(() => server.call("find", c.find));
+      ours.push(ms);
+      count = Number(out.count);
+      const [rms, n] = await timeShell(c.rg, root);
+      ref.push(rms);
+      lines = n;
     }
-    const f = _median(t.find);
-    const rg = t.rg.length ? _median(t.rg) : NaN;
-    const grep = t.grep.length ? _median(t.grep) : NaN;
-    const cell = (x: number, w: number) => (Number.isNaN(x) ? "-" : x.toFixed(0)).padStart(w);
-    const ratio = (x: number) => (Number.isNaN(x) ? "-" : `${(f / x).toFixed(2)}x`).padStart(9);
+    const a = median(ours);
+    const b = median(ref);
     console.log(
-      `${c.label.padEnd(20)}|${cell(f, 8)} |${cell(rg, 6)} |${cell(grep, 12)} |${
-        ratio(rg).slice(1)
-      } |${ratio(grep).padStart(10)} | find ${hits.find}, rg ${hits.rg ?? "-"}, grep ${
-        hits.grep ?? "-"
-      }`,
+      `${c.label.padEnd(34)}|${a.toFixed(1).padStart(13)} |${b.toFixed(1).padStart(6)} |${
+        ratio(a, b).padStart(6)
+      } | ${count} / ${lines}`,
     );
   }
-  // First results: what a caller waits for with the default max_results.
-  const first: number[] = [];
+
+  // One-shot: a fresh process per call (Deno's start-up included), the listing made from scratch.
+  const once: number[] = [];
+  const ref: number[] = [];
+  const call = `${_quote(Deno.execPath())} run --no-prompt ${flags.join(" ")} ${_quote(MAIN)} ` +
+    `call find ${_quote(JSON.stringify({ pattern: common }))} --root .`;
   for (let r = 0; r < runs; r++) {
-    const started = performance.now();
-    await findInProject(root, { pattern: "function", maxResults: 30, ignoreCase: false });
-    first.push(performance.now() - started);
+    once.push((await timeShell(call, root))[0]);
+    ref.push((await timeShell(`rg -n ${_quote(common)} | head -30`, root))[0]);
   }
-  console.log(`\nfind "function" with max_results=30: ${_median(first).toFixed(0)} ms (median)`);
-  if (!args.values.tree && !args.values.keep) await Deno.remove(root, { recursive: true });
+  const a = median(once);
+  const b = median(ref);
+  console.log(
+    `${`call find first 30, "${common}"`.padEnd(34)}|${a.toFixed(1).padStart(13)} |${
+      b.toFixed(1).padStart(6)
+    } |${ratio(a, b).padStart(6)} |`,
+  );
+
+  // Memory over 50 calls of the server above (alternating a common word and full scans).
+  const rss = [idle];
+  for (let i = 1; i <= 50; i++) {
+    await server.call("find", { pattern: i % 2 ? common : `zqxjkv${i}` });
+    if (i === 1 || i === 5 || i === 50) rss.push(server.rssMb());
+  }
+  console.log(
+    `\nserver memory (MB): idle ${rss[0].toFixed(0)}, after finds 1: ${rss[1].toFixed(0)}, ` +
+      `5: ${rss[2].toFixed(0)}, 50: ${rss[3].toFixed(0)} (+${(rss[3] - rss[0]).toFixed(0)} MB)`,
+  );
+  await server.close();
+  if (!args.values.tree) await Deno.remove(root, { recursive: true });
 }
 
 if (import.meta.main) await main();

@@ -1,26 +1,28 @@
 /**
- * Benchmark: `outline` of a 10,000+ line TypeScript file, warm (grammar loaded) and as the first
- * call in a fresh process, next to `ctags` when it is installed.
+ * Benchmark: `outline` in a warm server (one localexec process, called over stdio as a client
+ * does) and one-shot (`localexec call outline`), next to `ctags -x` as a whole process, interleaved
+ * run by run; prints medians and ratios (localexec ÷ ctags).
  *
- *   deno run -A scripts/bench_outline.ts                   # generates a 12,000-line file in /tmp
- *   deno run -A scripts/bench_outline.ts --file big.ts     # any file outline reads
- *   deno run -A scripts/bench_outline.ts --runs 9
+ *   deno task bench outline                   # a generated 12,000-line TypeScript file
+ *   deno task bench outline FILE… [--runs 9]  # any files outline reads
  *
- * Prints medians and the ratios measured in this run; nothing here is a test.
+ * Three localexec figures per file: warm (the same file again: the kept outline answers after
+ * the file's bytes are read and hashed), warm after an edit (a comment appended each run, so the
+ * worker re-parses what changed), and one-shot (Deno's start-up included). Last, a 4 MB one-line
+ * file of nested arrays is outlined while `list_files` is called every 200 ms: how long those calls
+ * take meanwhile, and the server's memory before and after. Not a test.
  */
+import { basename, dirname, resolve } from "../lib/deps.ts";
 import { parseArgs } from "../lib/deps.ts";
+import { FULL, has, machine, MAIN, median, ratio, Server, timed, timeShell } from "./mcp_driver.ts";
 
 const args = parseArgs({
   args: Deno.args,
-  options: {
-    file: { type: "string" },
-    lines: { type: "string", default: "12000" },
-    runs: { type: "string", default: "7" },
-    child: { type: "boolean", default: false },
-  },
+  options: { runs: { type: "string", default: "7" } },
+  allowPositionals: true,
 });
 
-/** A deterministic TypeScript file of about `lines` lines with every kind outline lists. */
+/** A deterministic TypeScript file of about `lines` lines. */
 function _typescript(lines: number): string {
   const out: string[] = [];
   for (let i = 0; out.length < lines; i++) {
@@ -28,32 +30,15 @@ function _typescript(lines: number): string {
       `export const LIMIT_${i} = ${i};`,
       `export interface Shape${i} {`,
       `  area(): number;`,
-      `  name: string;`,
       `}`,
-      `export type Id${i} = string | number;`,
-      `export enum Color${i} { Red, Green, Blue }`,
       `export class Widget${i} implements Shape${i} {`,
-      `  static readonly KIND = "widget${i}";`,
-      `  name = "w${i}";`,
-      `  constructor(private size: number, private label: string) {}`,
+      `  constructor(private size: number) {}`,
       `  area(): number {`,
-      `    const scaled = this.size * ${i};`,
-      `    if (scaled > 100) {`,
-      `      return scaled / 2;`,
-      `    }`,
-      `    return scaled;`,
+      `    return this.size * ${i};`,
       `  }`,
-      `  describe(prefix: string): string {`,
-      "    return `${prefix}: ${this.label} (${this.area()})`;",
-      `  }`,
-      `  onClick = (event: Event): void => {`,
-      `    console.log(event.type, this.name);`,
-      `  };`,
       `}`,
       `export function make${i}(size: number): Widget${i} {`,
-      `  const widget = new Widget${i}(size, "made");`,
-      `  for (let k = 0; k < size; k++) widget.name += k;`,
-      `  return widget;`,
+      `  return new Widget${i}(size);`,
       `}`,
       ``,
     );
@@ -61,112 +46,104 @@ function _typescript(lines: number): string {
   return out.join("\n");
 }
 
-function _median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
+const COMMENT: Record<string, string> = { ".py": "#", ".rb": "#", ".sh": "#" };
 
-/** Child mode: one outline in a fresh process; prints milliseconds since the process started. */
-async function _child(file: string): Promise<void> {
-  const { outlineSource, readSource } = await import("../lib/outline/mod.ts");
-  const source = await readSource(file, file);
-  const { items } = await outlineSource(source.language, source.text);
-  console.log(JSON.stringify({ ms: performance.now(), items: items.length }));
-}
-
-async function _fresh(file: string): Promise<{ inProcess: number; wall: number; items: number }> {
-  const started = performance.now();
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--no-prompt",
-      "-A",
-      new URL(import.meta.url).pathname,
-      "--child",
-      "--file",
-      file,
-    ],
-    stdout: "piped",
-    stderr: "inherit",
-  }).output();
-  const wall = performance.now() - started;
-  const { ms, items } = JSON.parse(new TextDecoder().decode(out.stdout));
-  return { inProcess: ms, wall, items };
-}
-
-async function _ctags(file: string): Promise<[number, number] | undefined> {
-  try {
-    const started = performance.now();
-    const out = await new Deno.Command("ctags", {
-      args: ["-f", "-", "--fields=+ne", file],
-      stdout: "piped",
-      stderr: "null",
-    }).output();
-    if (!out.success) return undefined;
-    const tags = new TextDecoder().decode(out.stdout).split("\n").filter(Boolean).length;
-    return [performance.now() - started, tags];
-  } catch {
-    return undefined;
-  }
+function _q(s: string): string {
+  return `'${s.replaceAll("'", "'\\''")}'`;
 }
 
 async function main(): Promise<void> {
-  if (args.values.child) return await _child(args.values.file!);
   const runs = Number(args.values.runs);
-  let file = args.values.file;
-  if (!file) {
-    file = await Deno.makeTempFile({ prefix: "localexec-bench-outline-", suffix: ".ts" });
-    await Deno.writeTextFile(file, _typescript(Number(args.values.lines)));
+  let files = args.positionals.map((f) => resolve(f));
+  const temp = await Deno.makeTempDir({ prefix: "localexec-bench-outline-" });
+  if (!files.length) {
+    files = [`${temp}/generated.ts`];
+    await Deno.writeTextFile(files[0], _typescript(12_000));
   }
-  const lineCount = (await Deno.readTextFile(file)).split("\n").length;
-  const { outlineSource, readSource } = await import("../lib/outline/mod.ts");
-  const source = await readSource(file, file);
-
-  const loadStarted = performance.now();
-  const first = await outlineSource(source.language, source.text);
-  const firstInProcess = performance.now() - loadStarted;
-  const warm: number[] = [];
-  const fresh: { inProcess: number; wall: number }[] = [];
-  const ctags: number[] = [];
-  let tags = 0;
-  for (let r = 0; r < runs; r++) {
-    const started = performance.now();
-    await outlineSource(source.language, await Deno.readTextFile(file));
-    warm.push(performance.now() - started);
-    fresh.push(await _fresh(file));
-    const c = await _ctags(file);
-    if (c) {
-      ctags.push(c[0]);
-      tags = c[1];
+  const haveCtags = await has("ctags");
+  console.log(`machine: ${machine()}; runs: ${runs}, interleaved; medians`);
+  console.log(haveCtags ? "" : "ctags is not installed: the reference columns stay empty\n");
+  console.log(
+    "file                     | lines | items | warm ms | edited ms | one-shot ms | ctags -x ms " +
+      "(tags) | warm ÷ ctags | edited ÷ ctags",
+  );
+  console.log("-".repeat(130));
+  for (const file of files) {
+    // The file and an editable copy, each in a project of its own folder.
+    const root = dirname(file);
+    const name = basename(file);
+    const copyRoot = await Deno.makeTempDir({ dir: temp });
+    const text = await Deno.readTextFile(file);
+    const mark = COMMENT[name.slice(name.lastIndexOf("."))] ?? "//";
+    const server = await new Server(root).start();
+    const editor = await new Server(copyRoot).start();
+    await Deno.writeTextFile(`${copyRoot}/${name}`, text);
+    const first = await server.call("outline", { path: name, max_items: 5000 });
+    await editor.call("outline", { path: name, max_items: 5000 });
+    const warm: number[] = [];
+    const edited: number[] = [];
+    const once: number[] = [];
+    const ctags: number[] = [];
+    let tags = 0;
+    for (let r = 0; r < runs; r++) {
+      warm.push((await timed(() => server.call("outline", { path: name, max_items: 5000 })))[0]);
+      await Deno.writeTextFile(`${copyRoot}/${name}`, `${text}\n${mark} edit ${r}\n`);
+      edited.push((await timed(() => editor.call("outline", { path: name, max_items: 5000 })))[0]);
+      once.push(
+        (await timeShell(
+          `${_q(Deno.execPath())} run --no-prompt ${FULL.join(" ")} ${_q(MAIN)} call outline ` +
+            `${_q(JSON.stringify({ path: name }))} --root ${_q(root)}`,
+          root,
+        ))[0],
+      );
+      if (haveCtags) {
+        const [ms, n] = await timeShell(`ctags -x ${_q(name)}`, root);
+        ctags.push(ms);
+        tags = n;
+      }
     }
-  }
-  const w = _median(warm);
-  console.log(
-    `file: ${file} (${lineCount} lines, ${source.language}, ${first.items.length} items)`,
-  );
-  console.log(`runs: ${runs} (medians)\n`);
-  console.log(`outline, grammar loaded (read + parse + walk): ${w.toFixed(0)} ms`);
-  console.log(
-    `outline, first call in this process (loads runtime + grammar): ${
-      firstInProcess.toFixed(0)
-    } ms`,
-  );
-  console.log(
-    `outline, fresh process, from process start to result: ${
-      _median(fresh.map((f) => f.inProcess)).toFixed(0)
-    } ms (whole \`deno run\` wall time ${_median(fresh.map((f) => f.wall)).toFixed(0)} ms)`,
-  );
-  if (ctags.length) {
-    const c = _median(ctags);
+    await server.close();
+    await editor.close();
+    const [w, e, o, c] = [warm, edited, once, ctags].map((xs) => xs.length ? median(xs) : NaN);
     console.log(
-      `ctags (whole process, ${tags} tags): ${c.toFixed(0)} ms; outline warm / ctags = ${
-        (w / c).toFixed(2)
-      }x`,
+      `${name.slice(0, 24).padEnd(24)} |${String(text.split("\n").length).padStart(6)} |${
+        String(first.total).padStart(6)
+      } |${w.toFixed(1).padStart(8)} |${e.toFixed(1).padStart(10)} |${o.toFixed(0).padStart(12)} |${
+        `${c.toFixed(1)} (${tags})`.padStart(19)
+      } |${ratio(w, c).padStart(12)} |${ratio(e, c).padStart(15)}`,
     );
-  } else {
-    console.log("ctags: not installed");
   }
-  if (!args.values.file) await Deno.remove(file);
+  await _huge(temp);
+  await Deno.remove(temp, { recursive: true });
+}
+
+/** A 4 MB outline beside other calls: their answer times, and the memory it leaves behind. */
+async function _huge(temp: string): Promise<void> {
+  const root = await Deno.makeTempDir({ dir: temp });
+  const rows = "[1, [2, [3, [4, 5]]], 'x'],".repeat(150_000);
+  await Deno.writeTextFile(`${root}/huge.js`, `const data = [${rows}];\nfunction after() {}\n`);
+  await Deno.writeTextFile(`${root}/small.py`, "def f():\n    pass\n");
+  const server = await new Server(root).start();
+  await server.call("outline", { path: "small.py" }); // the worker is up
+  const before = server.rssMb();
+  let done = false;
+  const started = performance.now();
+  const outline = server.call("outline", { path: "huge.js" }).finally(() => (done = true));
+  const lists: number[] = [];
+  while (!done) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (!done) lists.push((await timed(() => server.call("list_files", {})))[0]);
+  }
+  const out = await outline;
+  const ms = performance.now() - started;
+  await new Promise((resolve) => setTimeout(resolve, 500)); // the replaced worker's memory goes
+  const after = server.rssMb();
+  await server.close();
+  console.log(
+    `\n4 MB one-line file: outline ${ms.toFixed(0)} ms (${out.status}); list_files meanwhile: ` +
+      `${lists.length} calls, slowest ${Math.max(0, ...lists).toFixed(0)} ms; server memory ` +
+      `${before.toFixed(0)} → ${after.toFixed(0)} MB`,
+  );
 }
 
 if (import.meta.main) await main();

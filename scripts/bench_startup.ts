@@ -1,14 +1,18 @@
 /**
- * Start-up benchmark: spawn → `tools/list` answered, median of 10 runs, and the server's resident
- * memory after answering. Not a test: it prints figures (targets: < 300 ms, < 100 MB).
+ * Start-up benchmark: spawn → `tools/list` answered, and the server's resident memory then; with
+ * `--reference`, the same for another MCP server started by that shell command, interleaved run by
+ * run, and the ratio (localexec ÷ reference). Not a test: it prints figures.
  *
  *   deno task bench startup
+ *   deno task bench startup --reference "node ./node_modules/@modelcontextprotocol/server-filesystem/dist/index.js /tmp"
  */
-import { fileURLToPath } from "node:url";
-import { PRESETS } from "../lib/mcp/mod.ts";
+import { parseArgs } from "../lib/deps.ts";
+import { FULL, machine, MAIN, median, ratio } from "./mcp_driver.ts";
 
-const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
-const RUNS = 10;
+const args = parseArgs({
+  args: Deno.args,
+  options: { reference: { type: "string" }, runs: { type: "string", default: "10" } },
+});
 
 const HELLO = [
   {
@@ -27,14 +31,14 @@ const HELLO = [
 
 function _rssMb(pid: number): number {
   const status = Deno.readTextFileSync(`/proc/${pid}/status`);
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function _once(root: string): Promise<{ ms: number; rssMb: number; tools: number }> {
+/** Spawns `argv`, says hello, waits for the tools/list answer. */
+async function _once(argv: string[]): Promise<{ ms: number; rssMb: number; tools: number }> {
   const started = performance.now();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", ...PRESETS.full, MAIN, "--root", root],
+  const child = new Deno.Command(argv[0], {
+    args: argv.slice(1),
     stdin: "piped",
     stdout: "piped",
     stderr: "null",
@@ -46,7 +50,7 @@ async function _once(root: string): Promise<{ ms: number; rssMb: number; tools: 
   let tools = 0;
   while (true) {
     const { value, done } = await reader.read();
-    if (done) throw new Error("server closed stdout before answering tools/list");
+    if (done) throw new Error(`${argv[0]} closed stdout before answering tools/list`);
     buffered += value;
     const line = buffered.split("\n").find((l) => l.includes('"id":2'));
     if (line) {
@@ -58,32 +62,46 @@ async function _once(root: string): Promise<{ ms: number; rssMb: number; tools: 
   const rssMb = _rssMb(child.pid);
   await writer.close();
   await reader.cancel();
+  try {
+    child.kill();
+  } catch {
+    // already gone
+  }
   await child.status;
   return { ms, rssMb, tools };
 }
 
-function _median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
-
 /** Runs the benchmark and prints one line per figure. */
 export async function benchStartup(): Promise<void> {
+  const runs = Number(args.values.runs);
   const root = await Deno.makeTempDir({ prefix: "localexec-bench-" });
+  const ours = [Deno.execPath(), "run", "--no-prompt", ...FULL, MAIN, "--root", root];
+  const reference = args.values.reference
+    ? ["sh", "-c", `exec ${args.values.reference}`]
+    : undefined;
   try {
-    await _once(root); // warm the module cache
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await _once(root));
-    const ms = _median(runs.map((r) => r.ms));
-    const rss = _median(runs.map((r) => r.rssMb));
+    await _once(ours); // warm the module cache
+    if (reference) await _once(reference);
+    const a = [];
+    const b = [];
+    for (let i = 0; i < runs; i++) {
+      a.push(await _once(ours));
+      if (reference) b.push(await _once(reference));
+    }
+    console.log(`machine: ${machine()}; runs: ${runs}${reference ? ", interleaved" : ""}; medians`);
+    const ms = median(a.map((r) => r.ms));
     console.log(
-      `startup: spawn → tools/list (${runs[0].tools} tools), median of ${RUNS}: ${
-        ms.toFixed(0)
-      } ms (target < 300)`,
+      `localexec: spawn → tools/list (${a[0].tools} tools) ${ms.toFixed(0)} ms, resident ` +
+        `memory then ${median(a.map((r) => r.rssMb)).toFixed(0)} MB`,
     );
-    console.log(
-      `startup: resident memory after tools/list, median: ${rss.toFixed(1)} MB (target < 100)`,
-    );
+    if (reference) {
+      const ref = median(b.map((r) => r.ms));
+      console.log(
+        `reference: spawn → tools/list (${b[0].tools} tools) ${ref.toFixed(0)} ms, resident ` +
+          `memory then ${median(b.map((r) => r.rssMb)).toFixed(0)} MB`,
+      );
+      console.log(`ratio localexec ÷ reference: ${ratio(ms, ref)}`);
+    }
   } finally {
     await Deno.remove(root, { recursive: true });
   }

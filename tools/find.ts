@@ -2,19 +2,26 @@
 import { z } from "zod";
 import description from "./find.md" with { type: "text" };
 import { findInProject, MAX_LINE_CHARS } from "../lib/find/mod.ts";
-import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
+import { ANNOTATIONS, defineTool, MAX_RESULT_BYTES, prose } from "../lib/mcp/mod.ts";
+
+/**
+ * The most lines one answer may hold: what fits one MCP message even when every line is as long as
+ * find makes it (UTF-8, escaped twice: JSON inside JSON-RPC) with a long path; rounded to 100.
+ */
+const MAX_RESULTS = Math.floor(MAX_RESULT_BYTES / (MAX_LINE_CHARS * 6 + 1040) / 100) * 100;
 
 export default defineTool({
   name: "find",
   title: "Find in files",
-  description: prose(description).replace("{MAX_LINE_CHARS}", String(MAX_LINE_CHARS)),
+  description: prose(description).replace("{MAX_LINE_CHARS}", String(MAX_LINE_CHARS))
+    .replace("{MAX_RESULTS}", String(MAX_RESULTS)),
   input: z.object({
     pattern: z.string().min(1).max(10_000).describe("JavaScript regular expression"),
     glob: z.string().max(1000).nullable().optional().describe(
       "Only paths matching this glob, e.g. src/**/*.py",
     ),
     max_results: z.number().default(30).describe(
-      "Most matching lines to return; default 30, clamped between 1 and 1000",
+      `Most matching lines to return; default 30, clamped between 1 and ${MAX_RESULTS}`,
     ),
     ignore_case: z.boolean().default(false).describe("Match case-insensitively"),
   }),
@@ -23,6 +30,8 @@ export default defineTool({
     matches: z.array(z.string()).optional(),
     count: z.number().optional(),
     truncated: z.boolean().optional(),
+    total: z.number().optional(),
+    at_least: z.number().optional(),
     skipped: z.number().optional(),
     skipped_kinds: z.looseObject({
       binary: z.number(),
@@ -37,16 +46,19 @@ export default defineTool({
     const found = await findInProject(ctx.root, {
       pattern,
       glob,
-      maxResults: Math.min(1000, Math.max(1, Math.trunc(max_results))),
+      maxResults: Math.min(MAX_RESULTS, Math.max(1, Math.trunc(max_results))),
       ignoreCase: ignore_case,
       signal: ctx.signal,
     });
     let note: string | undefined;
-    if (found.files === 0) {
+    if (found.files === 0 && found.complete) {
       note = glob ? `no file matches the glob ${JSON.stringify(glob)}` : "the project has no files";
     } else if (found.truncated) {
-      note = `showing the first ${found.count} matches; narrow the pattern or glob, or raise ` +
-        "max_results, to see more";
+      const of = found.complete ? `of ${found.found}` : `of at least ${found.found}`;
+      const raise = found.complete && found.found <= MAX_RESULTS
+        ? `raise max_results to ${found.found} to see them all, or narrow the pattern or glob`
+        : "narrow the pattern or glob to see the rest";
+      note = `showing the first ${found.count} ${of} matching lines; ${raise}`;
     }
     const { binary, too_large, not_utf8 } = found.skipped;
     const skipped = binary + too_large + not_utf8;
@@ -55,6 +67,9 @@ export default defineTool({
       matches: found.matches,
       count: found.count,
       truncated: found.truncated,
+      ...(found.truncated
+        ? (found.complete ? { total: found.found } : { at_least: found.found })
+        : {}),
       skipped,
       ...(skipped ? { skipped_kinds: found.skipped } : {}),
       ...(note ? { note } : {}),

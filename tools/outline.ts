@@ -1,7 +1,7 @@
 /** outline: one file's classes, functions, methods and constants with their line ranges. */
 import { z } from "zod";
 import description from "./outline.md" with { type: "text" };
-import { formatItems, outlineSource, readSource } from "../lib/outline/mod.ts";
+import { formatItems, outlineFile } from "../lib/outline/mod.ts";
 import { resolveForRead } from "../lib/paths.ts";
 import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
 
@@ -27,8 +27,7 @@ export default defineTool({
   annotations: ANNOTATIONS.READS,
   async run({ path, max_items }, ctx) {
     const file = await resolveForRead(ctx.root, path);
-    const source = await readSource(file.abs, file.rel);
-    const { items, hasErrors } = await outlineSource(source.language, source.text);
+    const { items, hasErrors, language } = await outlineFile(file.abs, file.rel);
     const { lines, omitted, showAll } = formatItems(
       items,
       Math.min(5000, Math.max(1, Math.trunc(max_items))),
@@ -45,7 +44,7 @@ export default defineTool({
     return {
       status: "ok",
       path: file.rel,
-      language: source.language,
+      language,
       items: lines,
       total: items.length,
       ...(notes.length ? { note: notes.join("; ") } : {}),

@@ -100,31 +100,52 @@ export interface PathFilter {
   test(rel: string): boolean;
 }
 
+/** find's `glob` parameter, compiled to plain data (it is sent to the search workers). */
+export interface GlobSpec {
+  /** Source of the anchored regular expression for a path, a folder or a name. */
+  source: string;
+  /** The glob has a `/`: it matches from the project root, else a name at any depth. */
+  anchored: boolean;
+  /** A leading `!` inverts the filter. */
+  negate: boolean;
+}
+
 /**
  * Compiles find's `glob` parameter. A glob without `/` (`*.ts`) matches a file or folder name at
  * any depth; one with `/` (`src/**\/*.py`) matches from the project root. A glob that matches a
  * folder takes in everything below it. A leading `!` inverts the filter. `{a,b}` alternatives work.
  */
-export function compileGlob(glob: string): PathFilter {
+export function globSpec(glob: string): GlobSpec {
   let g = glob.trim();
   const negate = g.startsWith("!");
   if (negate) g = g.slice(1);
   g = g.replace(/^\.\//, "").replace(/^\/+/, "").replace(/\/+$/, "");
-  const anchored = g.includes("/");
-  const re = new RegExp(globSource(g, true));
-  const matches = (rel: string): boolean => {
-    if (re.test(rel)) return true;
-    // Folders: each leading part of the path, or each folder name.
-    let slash = rel.indexOf("/");
-    let from = 0;
-    while (slash >= 0) {
-      const part = anchored ? rel.slice(0, slash) : rel.slice(from, slash);
-      if (re.test(part)) return true;
-      from = slash + 1;
-      slash = rel.indexOf("/", from);
-    }
-    if (!anchored) return re.test(rel.slice(from));
-    return false;
-  };
-  return { test: (rel) => matches(rel) !== negate };
+  const source = globSource(g, true);
+  new RegExp(source); // throws when the glob cannot be read
+  return { source, anchored: g.includes("/"), negate };
+}
+
+/**
+ * True when `rel` (a file path with `/`) passes the glob `spec`, whose expression is `re`. Also
+ * written into find's worker source: it may use nothing but its arguments.
+ */
+export function globMatches(re: RegExp, spec: GlobSpec, rel: string): boolean {
+  let hit = re.test(rel);
+  // Folders: each leading part of the path, or each folder name.
+  let slash = rel.indexOf("/");
+  let from = 0;
+  while (!hit && slash >= 0) {
+    hit = re.test(spec.anchored ? rel.slice(0, slash) : rel.slice(from, slash));
+    from = slash + 1;
+    slash = rel.indexOf("/", from);
+  }
+  if (!hit && !spec.anchored) hit = re.test(rel.slice(from));
+  return hit !== spec.negate;
+}
+
+/** {@linkcode globSpec} as a ready filter. */
+export function compileGlob(glob: string): PathFilter {
+  const spec = globSpec(glob);
+  const re = new RegExp(spec.source);
+  return { test: (rel) => globMatches(re, spec, rel) };
 }

@@ -6,6 +6,10 @@
  * With git, the tracked files come from the index at once (tens of milliseconds even on huge
  * trees), while the untracked, not ignored files, which need a walk of the work tree, are listed
  * in the background: the search can start on the tracked files meanwhile.
+ *
+ * A listing also says what vouches for it, so a warm server can reuse it (`cache.ts`): git's index
+ * (its size, time and inode), the ignore files, and every folder that holds a listed file (or an
+ * untracked, empty one): a file created, removed or renamed changes its folder's modification time.
  */
 import { PROTECTED_NAMES } from "../paths.ts";
 import { gitEntries, mayRun } from "../process.ts";
@@ -20,6 +24,12 @@ export interface Listing {
   /** Stops listing the untracked files (their promise then resolves empty). */
   cancel(): void;
   source: "git" | "walk";
+  /** Absolute paths whose modification times vouch for the listing (folders, ignore files). */
+  checks: Promise<string[]>;
+  /** The git index file, whose identity vouches for the tracked files; with git only. */
+  index?: Promise<string | undefined>;
+  /** `Date.now()` just before listing started. */
+  startedAt: number;
 }
 
 /** Modes of index entries that are not regular files: symbolic links and submodules. */
@@ -40,9 +50,9 @@ function _isRegularFile(path: string): boolean {
   }
 }
 
-/** Runs `git ls-files ARGS -z` in `root`: the NUL-separated entries, or undefined on failure. */
+/** Runs `git ARGS` in `root` with literal pathspecs: the NUL-separated entries, or undefined. */
 function _git(root: string, args: string[], signal: AbortSignal): Promise<string[] | undefined> {
-  return gitEntries(root, ["ls-files", ...args, "-z"], signal);
+  return gitEntries(root, ["--literal-pathspecs", ...args], signal);
 }
 
 /** The tracked regular files, from `git ls-files -s` entries (`mode object stage<TAB>path`). */
@@ -67,6 +77,47 @@ function _untracked(root: string, entries: string[]): string[] {
   ).sort();
 }
 
+/** Every folder holding one of `files`, with its parents, and the ignore files among them. */
+export function vouchers(root: string, files: Iterable<string>, more: string[] = []): string[] {
+  const dirs = new Set<string>([""]);
+  const out: string[] = [];
+  for (const file of files) {
+    let slash = file.lastIndexOf("/");
+    if (file.endsWith(".gitignore") && (slash < 0 || file.slice(slash + 1) === ".gitignore")) {
+      out.push(`${root}/${file}`);
+    }
+    while (slash > 0) {
+      const dir = file.slice(0, slash);
+      if (dirs.has(dir)) break;
+      dirs.add(dir);
+      slash = dir.lastIndexOf("/");
+    }
+  }
+  for (const dir of more) dirs.add(dir);
+  for (const dir of dirs) out.push(dir ? `${root}/${dir}` : root);
+  return out;
+}
+
+/**
+ * Untracked files and untracked folders (empty ones too, so a file created there later is
+ * noticed): git lists wholly untracked folders as `dir/`, whose files a second, narrow call lists.
+ */
+async function _others(
+  root: string,
+  signal: AbortSignal,
+): Promise<{ files: string[]; dirs: string[] } | undefined> {
+  const base = ["ls-files", "-o", "--exclude-standard", "-z"];
+  const entries = await _git(root, [...base, "--directory"], signal);
+  if (!entries) return undefined;
+  const dirs = entries.filter((e) => e.endsWith("/") && !_skipped(e)).map((e) => e.slice(0, -1));
+  let files = entries.filter((e) => !e.endsWith("/"));
+  if (dirs.length) {
+    const inner = await _git(root, [...base, "--", ...dirs.map((d) => `${d}/`)], signal);
+    files = files.concat(inner ?? []);
+  }
+  return { files: _untracked(root, files), dirs };
+}
+
 /**
  * Lists the files find should search under `root`. `useGit: false` forces the walk (as when git
  * may not be run).
@@ -76,24 +127,70 @@ export async function listProject(
   signal?: AbortSignal,
   useGit = true,
 ): Promise<Listing> {
+  const startedAt = Date.now();
   if (useGit && mayRun("git")) {
     const stop = new AbortController();
     const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
-    const others = _git(root, ["-o", "--exclude-standard"], both);
-    const index = await _git(root, ["-s", "-c"], both);
+    const others = _others(root, both);
+    const gitDir = _git(root, ["rev-parse", "--absolute-git-dir"], both)
+      .then((out) => out?.[0]?.split("\n")[0] || undefined);
+    const index = await _git(root, ["ls-files", "-s", "-c", "-z"], both);
     if (index) {
       const files = _tracked(index).sort();
-      const untracked = others.then((entries) => _untracked(root, entries ?? []));
-      if (files.length) {
-        return { files, untracked, cancel: () => stop.abort(), source: "git" };
-      }
+      const untracked = others.then((o) => o?.files ?? []);
+      const listing = {
+        source: "git" as const,
+        startedAt,
+        index: gitDir.then((d) => (d ? `${d}/index` : undefined)),
+        checks: Promise.all([gitDir, others]).then(([d, o]) => [
+          ...vouchers(root, [...files, ...(o?.files ?? [])], o?.dirs),
+          ...(d ? [`${d}/info/exclude`] : []),
+        ]),
+      };
+      if (files.length) return { ...listing, files, untracked, cancel: () => stop.abort() };
       // No tracked file: the untracked ones, or (if git ignores the root itself) the walk.
       const rest = await untracked;
-      if (rest.length) return { files: rest, cancel: () => {}, source: "git" };
+      if (rest.length) return { ...listing, files: rest, cancel: () => {} };
     } else {
       stop.abort();
       await others;
+      await gitDir;
     }
   }
-  return { files: (await walkProject(root, signal)).sort(), cancel: () => {}, source: "walk" };
+  const dirs: string[] = [];
+  const files = (await walkProject(root, signal, dirs)).sort();
+  return {
+    files,
+    cancel: () => {},
+    source: "walk",
+    startedAt,
+    checks: Promise.resolve([...vouchers(root, files, dirs), `${root}/.git/info/exclude`]),
+  };
+}
+
+/**
+ * The tracked files whose work-tree text holds `needle` (bytes, case-sensitive), by `git grep -l`:
+ * git reads them natively, several at a time. [] when none does; undefined when git fails.
+ */
+export async function grepFiles(
+  root: string,
+  needle: string,
+  signal: AbortSignal,
+): Promise<string[] | undefined> {
+  try {
+    const out = await new Deno.Command("git", {
+      args: ["-c", "core.fsmonitor=false", "grep", "-l", "-z", "-F", "--no-color", "-e", needle],
+      cwd: root,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "null",
+      env: { GIT_OPTIONAL_LOCKS: "0" },
+      signal,
+    }).output();
+    if (out.code === 1) return []; // no match
+    if (!out.success) return undefined;
+    return new TextDecoder().decode(out.stdout).split("\0").filter((e) => e !== "");
+  } catch {
+    return undefined;
+  }
 }

@@ -1,27 +1,36 @@
 /**
- * find's engine: list the project's files (git's listing or the `.gitignore`-aware walk), filter
- * them by glob, and search them in workers with a deadline. See `search.ts` for the safety net.
+ * find's engine: list the project's files (git's listing or the `.gitignore`-aware walk), and
+ * search them in long-lived workers, glob filter included.
  *
- * In a git work tree the tracked files are searched first, while git lists the untracked ones;
- * then those, and the two sets of matches are merged: results are always in path order.
+ * A warm server reuses the listing while what vouches for it holds: git's index unchanged and
+ * every folder of the searched part with the modification time it had (checked by the workers as
+ * they go, so a first-30 search checks only the folders it passes). Otherwise the files are listed
+ * again: in a git work tree the tracked files are searched at once, while git lists the untracked
+ * ones; then those, and the two sets of matches are merged: results are always in path order.
  */
 import { quote, ToolError } from "../errors.ts";
-import { compileGlob } from "./glob.ts";
-import { listProject } from "./list.ts";
+import { type GlobSpec, globSpec } from "./glob.ts";
+import { type Listing, listProject } from "./list.ts";
 import { compileMatcher, type MatcherSpec } from "./scan.ts";
-import { type PoolOptions, type SearchOutcome, SearchPool } from "./search.ts";
+import { poolListing, type SearchOutcome, SearchPool } from "./search.ts";
+import { indicesOf, type Kept, searchKept } from "./warm.ts";
 
 export { MAX_FILE_BYTES } from "./protocol.ts";
 export { MAX_LINE_CHARS } from "./scan.ts";
 
 /** What to search for. */
-export interface FindOptions extends PoolOptions {
+export interface FindOptions {
   pattern: string;
   glob?: string | null;
   maxResults: number;
   ignoreCase: boolean;
   /** False lists files with find's own walk even where git could be used. Default true. */
   useGit?: boolean;
+  /** How much work one file may take before the search is stopped; default 1,000 ms. */
+  stallMs?: number;
+  signal?: AbortSignal;
+  /** How long a warm search runs before git is asked which files hold the text (tests). */
+  grepAfterMs?: number;
 }
 
 /** What find answers (without `status`). */
@@ -29,9 +38,14 @@ export interface FindResult {
   matches: string[];
   count: number;
   truncated: boolean;
+  /** Matching lines that exist: exact when `complete`, else at least this many. */
+  found: number;
+  complete: boolean;
   skipped: { binary: number; too_large: number; not_utf8: number };
-  /** How many files were given to the search (after the glob). */
+  /** How many files were searched (after the glob). */
   files: number;
+  /** The listing was reused from an earlier call. */
+  warm: boolean;
 }
 
 function _matcher(pattern: string, ignoreCase: boolean): MatcherSpec {
@@ -45,11 +59,10 @@ function _matcher(pattern: string, ignoreCase: boolean): MatcherSpec {
   }
 }
 
-function _filter(glob: string | null | undefined): (files: string[]) => string[] {
-  if (!glob?.trim()) return (files) => files;
+function _glob(glob: string | null | undefined): GlobSpec | undefined {
+  if (!glob?.trim()) return undefined;
   try {
-    const compiled = compileGlob(glob);
-    return (files) => files.filter((f) => compiled.test(f));
+    return globSpec(glob);
   } catch {
     throw new ToolError(`invalid glob ${quote(glob)}`);
   }
@@ -57,58 +70,127 @@ function _filter(glob: string | null | undefined): (files: string[]) => string[]
 
 /** Merges two outcomes over disjoint file sets, each in path order, keeping the first `max`. */
 function _merge(a: SearchOutcome, b: SearchOutcome, max: number): SearchOutcome {
-  if (!b.lines.length) return { ...a, skipped: _sum(a, b) };
   const lines: string[] = [];
   const paths: string[] = [];
   let i = 0;
   let j = 0;
-  while ((i < a.lines.length || j < b.lines.length) && lines.length <= max) {
+  while ((i < a.lines.length || j < b.lines.length) && lines.length < max) {
     const fromA = j >= b.lines.length || (i < a.lines.length && a.paths[i] < b.paths[j]);
     lines.push(fromA ? a.lines[i] : b.lines[j]);
     paths.push(fromA ? a.paths[i++] : b.paths[j++]);
   }
+  const found = a.found + b.found;
   return {
-    lines: lines.slice(0, max),
-    paths: paths.slice(0, max),
-    truncated: a.truncated || b.truncated || lines.length > max,
-    skipped: _sum(a, b),
+    lines,
+    paths,
+    truncated: found > max,
+    found,
+    complete: a.complete && b.complete,
+    skipped: {
+      binary: a.skipped.binary + b.skipped.binary,
+      too_large: a.skipped.too_large + b.skipped.too_large,
+      not_utf8: a.skipped.not_utf8 + b.skipped.not_utf8,
+    },
+    files: a.files + b.files,
+    stale: a.stale || b.stale,
   };
 }
 
-function _sum(a: SearchOutcome, b: SearchOutcome): SearchOutcome["skipped"] {
-  return {
-    binary: a.skipped.binary + b.skipped.binary,
-    too_large: a.skipped.too_large + b.skipped.too_large,
-    not_utf8: a.skipped.not_utf8 + b.skipped.not_utf8,
-  };
+const _pool = new SearchPool();
+const _cache = new Map<string, Kept>();
+let _listings = 0;
+
+function _identity(path: string): string {
+  try {
+    const s = Deno.statSync(path);
+    return `${s.mtime?.getTime()}:${s.size}:${s.ino}`;
+  } catch {
+    return "absent";
+  }
+}
+
+/** Forgets every kept listing and stops the workers (tests, benchmarks, `call`). */
+export function resetFind(): void {
+  _cache.clear();
+  _pool.close();
+}
+
+/** Lists `root` anew, searches it, and keeps the listing for the next call when it is sound. */
+async function _cold(
+  root: string,
+  key: string,
+  spec: MatcherSpec,
+  options: FindOptions,
+  glob: GlobSpec | undefined,
+): Promise<SearchOutcome> {
+  const max = options.maxResults;
+  const search = { signal: options.signal, stallMs: options.stallMs, glob };
+  let listing: Listing | undefined;
+  try {
+    _pool.warm(); // the workers start while the files are listed
+    listing = await listProject(root, options.signal, options.useGit ?? true);
+    const first = poolListing(++_listings, listing.files, [], root, listing.startedAt);
+    let outcome = await _pool.search(root, first, spec, max, search);
+    let files = listing.files;
+    let untracked: string[] = [];
+    if (listing.untracked) {
+      const more = untracked = await listing.untracked;
+      const second = poolListing(++_listings, more, [], root, listing.startedAt);
+      outcome = _merge(outcome, await _pool.search(root, second, spec, max, search), max);
+      files = [...files, ...more].sort();
+    }
+    const index = listing.index ? await listing.index : undefined;
+    const id = index ? _identity(index) : "";
+    const racy = Number(id.split(":")[0]) >= listing.startedAt - 20;
+    if (!racy) {
+      const checks = await listing.checks;
+      const kept = poolListing(++_listings, files, checks, root, listing.startedAt);
+      _cache.set(key, {
+        listing: kept,
+        index: index ? { path: index, id } : undefined,
+        untracked: listing.source === "git"
+          ? indicesOf(files, untracked, new Int32Array())
+          : undefined,
+      });
+    }
+    return outcome;
+  } finally {
+    listing?.cancel();
+    await listing?.untracked;
+  }
 }
 
 /** Searches the project at `root`; returns the first `maxResults` matching lines. */
 export async function findInProject(root: string, options: FindOptions): Promise<FindResult> {
   const spec = _matcher(options.pattern, options.ignoreCase);
-  const filter = _filter(options.glob);
-  const max = options.maxResults;
-  const pool = new SearchPool(options); // its first worker starts while the files are listed
-  let listing;
-  try {
-    listing = await listProject(root, options.signal, options.useGit ?? true);
-    let files = filter(listing.files);
-    let outcome = await pool.search(root, files, spec, max);
-    if (listing.untracked) {
-      const more = filter(await listing.untracked);
-      outcome = _merge(outcome, await pool.search(root, more, spec, max), max);
-      files = [...files, ...more];
-    }
-    return {
-      matches: outcome.lines,
-      count: outcome.lines.length,
-      truncated: outcome.truncated,
-      skipped: outcome.skipped,
-      files: files.length,
-    };
-  } finally {
-    pool.close();
-    listing?.cancel();
-    await listing?.untracked;
+  const glob = _glob(options.glob);
+  const key = `${root}\0${options.useGit ?? true}`;
+  let outcome: SearchOutcome | undefined;
+  const cached = _cache.get(key);
+  let warm = false;
+  if (cached && (!cached.index || _identity(cached.index.path) === cached.index.id)) {
+    outcome = await searchKept(_pool, root, cached, spec, {
+      maxResults: options.maxResults,
+      signal: options.signal,
+      stallMs: options.stallMs,
+      glob,
+      grepAfterMs: options.grepAfterMs,
+    });
+    warm = !outcome.stale;
   }
+  if (!warm) {
+    _cache.delete(key);
+    outcome = await _cold(root, key, spec, options, glob);
+  }
+  const o = outcome!;
+  return {
+    matches: o.lines,
+    count: o.lines.length,
+    truncated: o.truncated,
+    found: o.found,
+    complete: o.complete,
+    skipped: o.skipped,
+    files: o.files,
+    warm,
+  };
 }

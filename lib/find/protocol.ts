@@ -1,7 +1,12 @@
 /**
- * The messages between find's search (main thread) and its workers, and the layout of the shared
- * control memory they use to split the work and to show that they are still making progress.
+ * The messages between find's search (main thread) and its long-lived workers, and the layout of
+ * the shared control memory they use to split the work and to show that they are still making
+ * progress.
+ *
+ * A worker keeps the latest listing it was sent (the file list and the folders that vouch for it),
+ * so a warm search sends only the pattern: the list is copied into a worker once per listing.
  */
+import type { GlobSpec } from "./glob.ts";
 import type { MatcherSpec } from "./scan.ts";
 
 /** Files larger than this are skipped (counted as `too_large`). */
@@ -11,10 +16,22 @@ export const MAX_FILE_BYTES = 1024 * 1024;
 export const BINARY_PROBE_BYTES = 8192;
 
 /**
- * A worker searches in slices of about this many milliseconds, each under a timeout of the job's
- * `stallMs` plus this: a file that takes longer stops the search.
+ * A worker runs a regular expression in slices of about this many milliseconds, each under a
+ * timeout of the job's `stallMs` plus this.
  */
 export const SLICE_MS = 50;
+
+/** Bytes from the most to the least common in source code: a needle is sought by its rarest. */
+export const COMMON_BYTES = " etaoinsrlcdpumhfgbyw.,;()_=\n\t/\"'-{}:xv0k1";
+
+/** Files per chunk: the unit workers claim, report and vouch for (folder checks). */
+export const CHUNK_FILES = 64;
+
+/**
+ * A folder whose modification time is this close (ms) to the listing's start, or later, may have
+ * changed while the listing was made: the listing is not reused on its word.
+ */
+export const RACY_MS = 20;
 
 /** Int32 slots of the shared control memory. */
 export const CTL_NEXT_CHUNK = 0;
@@ -27,19 +44,42 @@ export function controlSlots(workers: number): number {
   return CTL_WORKERS + 2 * workers;
 }
 
-/** The one message a worker receives: everything it needs to search. */
+/** A listing as workers keep it. */
+export interface ListingMessage {
+  type: "listing";
+  id: number;
+  /** Sorted paths relative to the root. */
+  files: string[];
+  /** Absolute paths whose modification times vouch for the listing. */
+  checks: string[];
+  /** Checks of chunk `c` are `checks[checkFrom[c]]` up to `checks[checkFrom[c + 1]]`. */
+  checkFrom: number[];
+  /** Float64 per check: the modification time first seen (NaN until then); shared by workers. */
+  mtimes: SharedArrayBuffer;
+  /** `Date.now()` just before the listing was started. */
+  startedAt: number;
+}
+
+/** One search over the worker's listing. */
 export interface SearchJob {
+  type: "search";
   /** Tells replies to this job from late replies to an earlier one. */
   id: number;
+  listing: number;
   root: string;
-  files: string[];
-  chunkSize: number;
+  /** Only paths this glob passes, when set. */
+  glob?: GlobSpec;
+  /**
+   * Only these files (sorted indices into the listing), when set: chunks are cut from this list,
+   * and each also vouches for the listing's chunks up to its last file (the last one, for all).
+   */
+  only?: Int32Array;
   /** Most matching lines a chunk needs to report (the caller's limit + 1). */
   limit: number;
   spec: MatcherSpec;
   control: SharedArrayBuffer;
   slot: number;
-  /** How long one file may take before the worker gives up on the search. */
+  /** How much work one file may take before the search is stopped (regular expressions only). */
   stallMs: number;
 }
 
@@ -53,11 +93,15 @@ export type WorkerReply =
     job: number;
     chunk: number;
     lines: string[];
-    /** For each line, the index of its file in the job's list. */
+    /** For each line, the index of its file in the listing. */
     at: number[];
     skipped: SkipCounts;
+    /** Files of the chunk that passed the glob. */
+    files: number;
+    /** A folder of this chunk changed since the listing was made (or may have). */
+    stale: boolean;
   }
-  | { type: "done"; job: number }
-  /** A slice overran its timeout on file `file` (an index into the job's list). */
+  | { type: "done"; job: number; slot: number }
+  /** The pattern overran its budget on file `file` (an index into the listing). */
   | { type: "stalled"; job: number; file: number }
   | { type: "failed"; job: number; message: string };

@@ -1,33 +1,43 @@
 /**
- * Runs a search over a file list in worker threads and gathers the first matches in file order.
+ * find's long-lived worker pool: runs a search over a listing and gathers the first matches in
+ * file order.
  *
- * The list is cut into chunks that workers claim one at a time; the main thread keeps the results
+ * The workers start on the first search and stay (unreferenced: they never keep the process
+ * alive); each keeps the last listing it was sent, so a warm search sends only the pattern. The
+ * listing is cut into chunks that workers claim one at a time; the main thread keeps the results
  * of finished chunks in order and stops every worker as soon as the chunks before the first
- * unfinished one hold more than `maxResults` matches. A worker that spends more than `stallMs` on
- * one file (a pattern that backtracks catastrophically) interrupts itself and reports it; a
- * watchdog reading each worker's heartbeat is the backstop. Either way the search fails with a
- * clear error naming the file. The main thread never runs the pattern, so the server keeps
- * answering meanwhile.
+ * unfinished one hold more than `maxResults` matches. Searches run one at a time.
+ *
+ * A regular expression that spends more than `stallMs` of work on one file is stopped by its
+ * worker (see `worker.ts`), and the search fails with a clear error naming the file; a watchdog
+ * reading the workers' heartbeats is the backstop for a worker that stops answering. The main
+ * thread never runs the pattern, so the server keeps answering meanwhile.
  */
+import type { Worker } from "node:worker_threads";
 import { ToolError } from "../errors.ts";
 import {
+  CHUNK_FILES,
   controlSlots,
   CTL_STOP,
   CTL_WORKERS,
+  type ListingMessage,
   type SearchJob,
   type SkipCounts,
   type WorkerReply,
 } from "./protocol.ts";
+import type { GlobSpec } from "./glob.ts";
 import type { MatcherSpec } from "./scan.ts";
 import { workerUrl } from "./worker_source.ts";
 
-/** Options for {@linkcode SearchPool}. */
-export interface PoolOptions {
-  /** Most workers to use; default: the machine's cores, at most 4. */
-  maxWorkers?: number;
-  /** How long one file may take before the search is stopped; default 1,000 ms. */
+/** Options for one search. */
+export interface SearchOptions {
+  /** How much work one file may take before the search is stopped; default 1,000 ms. */
   stallMs?: number;
   signal?: AbortSignal;
+  /** Only paths this glob passes. */
+  glob?: GlobSpec;
+  /** Only these files: sorted indices into the listing (see {@linkcode SearchJob.only}). */
+  only?: Int32Array;
 }
 
 /** What a search found. */
@@ -37,17 +47,29 @@ export interface SearchOutcome {
   paths: string[];
   /** More matching lines exist than were returned. */
   truncated: boolean;
+  /** Matching lines found in all (including beyond the cut): a lower bound when truncated. */
+  found: number;
+  /** Every file was searched (so `found` is exact). */
+  complete: boolean;
   skipped: { binary: number; too_large: number; not_utf8: number };
+  /** Files that passed the glob, in the chunks searched. */
+  files: number;
+  /** A folder that vouches for the searched part of the listing has changed. */
+  stale: boolean;
 }
 
-const WATCH_MS = 100;
-const FILES_PER_EXTRA_WORKER = 2000;
+/** A listing as the pool sends it to workers. */
+export type PoolListing = Omit<ListingMessage, "type">;
 
-let _url: string | undefined;
+const WATCH_MS = 250;
+const FILES_PER_EXTRA_WORKER = 500;
 
-function _newWorker(): Worker {
-  _url ??= workerUrl();
-  return new Worker(_url, { type: "module" });
+let _Worker: typeof Worker | undefined;
+
+/** `node:worker_threads`' Worker, loaded on the first search (not at the server's start). */
+async function _workerClass(): Promise<typeof Worker> {
+  _Worker ??= (await import("node:worker_threads")).Worker;
+  return _Worker;
 }
 
 function _stallError(stallMs: number, file: string | undefined): ToolError {
@@ -59,136 +81,258 @@ function _stallError(stallMs: number, file: string | undefined): ToolError {
   );
 }
 
-/**
- * A set of search workers. Create it before listing the files, so the first worker starts while
- * the listing runs; run one search after the other with {@linkcode SearchPool.search}, and
- * {@linkcode SearchPool.close} it at the end (a stopped or failed search closes it at once).
- */
+/** Builds the listing workers keep: `checks` are assigned to the chunk where their files sort. */
+export function poolListing(
+  id: number,
+  files: string[],
+  checks: string[],
+  root: string,
+  startedAt: number,
+): PoolListing {
+  const chunks = Math.max(1, Math.ceil(files.length / CHUNK_FILES));
+  const byChunk: string[][] = Array.from({ length: chunks }, () => []);
+  for (const check of checks) {
+    // A file new in folder D sorts at or after "D/": D's check belongs to that chunk. The root,
+    // ignore files and anything outside the root vouch for every chunk: they go to the first.
+    let at = 0;
+    if (check.startsWith(`${root}/`) && !check.endsWith("/.gitignore")) {
+      const key = `${check.slice(root.length + 1)}/`;
+      let lo = 0;
+      let hi = files.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (files[mid] < key) lo = mid + 1;
+        else hi = mid;
+      }
+      at = Math.min(chunks - 1, Math.floor(lo / CHUNK_FILES));
+    }
+    byChunk[at].push(check);
+  }
+  const checkFrom = [0];
+  for (const list of byChunk) checkFrom.push(checkFrom[checkFrom.length - 1] + list.length);
+  const mtimes = new SharedArrayBuffer(8 * Math.max(1, checks.length));
+  new Float64Array(mtimes).fill(NaN);
+  return { id, files, checks: byChunk.flat(), checkFrom, mtimes, startedAt };
+}
+
+interface Slot {
+  worker: Worker;
+  listing: number;
+  onReply?: (reply: WorkerReply) => void;
+  onError?: (error: Error) => void;
+}
+
+/** A set of long-lived search workers; see the module comment. */
 export class SearchPool {
-  #workers: Worker[] = [];
-  #jobs = 0;
+  #slots: Slot[] = [];
   #max: number;
-  #stallMs: number;
-  #signal?: AbortSignal;
+  #jobs = 0;
+  #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(options: PoolOptions = {}) {
-    this.#max = Math.max(1, options.maxWorkers ?? Math.min(navigator.hardwareConcurrency || 1, 4));
-    this.#stallMs = options.stallMs ?? 1000;
-    this.#signal = options.signal;
-    this.#workers.push(_newWorker());
+  constructor(maxWorkers = Math.min(navigator.hardwareConcurrency || 1, 4)) {
+    this.#max = Math.max(1, maxWorkers);
   }
 
-  /** Terminates every worker; safe to call more than once. */
+  /** Terminates every worker (new ones start on the next search); safe to call more than once. */
   close(): void {
-    for (const w of this.#workers) w.terminate();
-    this.#workers = [];
+    for (const s of this.#slots) s.worker.terminate();
+    this.#slots = [];
   }
 
-  /** Searches `files` (relative to `root`) for the first `maxResults` (≥ 0) matching lines. */
+  /**
+   * A worker with a small young generation, so it collects its garbage (file handles, stats)
+   * early and the server's memory stays flat across searches. The old generation is not capped:
+   * in Deno a worker out of memory takes the whole process down.
+   */
+  #slot(): Slot {
+    const worker = new _Worker!(new URL(workerUrl()), {
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
+    });
+    worker.unref();
+    const slot: Slot = { worker, listing: -1 };
+    worker.on("message", (reply: WorkerReply) => slot.onReply?.(reply));
+    worker.on("error", (err: Error) => slot.onError?.(err));
+    // A worker that dies without an error (out of memory) must not leave a search waiting.
+    worker.on(
+      "exit",
+      (code: number) => slot.onError?.(new Error(`it stopped (exit code ${code})`)),
+    );
+    return slot;
+  }
+
+  /** Starts the workers ahead of a search (while the files are being listed). */
+  warm(): void {
+    _workerClass().then(() => {
+      while (this.#slots.length < this.#max) this.#slots.push(this.#slot());
+    }, () => {});
+  }
+
+  /** Searches `listing` for the first `maxResults` (≥ 0) matching lines; one search at a time. */
   search(
     root: string,
-    files: string[],
+    listing: PoolListing,
     spec: MatcherSpec,
     maxResults: number,
+    options: SearchOptions = {},
   ): Promise<SearchOutcome> {
-    if (files.length === 0) {
-      return Promise.resolve({
-        lines: [],
-        paths: [],
-        truncated: false,
-        skipped: { binary: 0, too_large: 0, not_utf8: 0 },
-      });
-    }
-    const wanted = Math.min(this.#max, 1 + Math.floor(files.length / FILES_PER_EXTRA_WORKER));
-    while (this.#workers.length < wanted) this.#workers.push(_newWorker());
-    const workers = this.#workers.slice(0, wanted);
-    const chunkSize = Math.min(256, Math.max(16, Math.ceil(files.length / (workers.length * 16))));
-    const chunks = Math.ceil(files.length / chunkSize);
-    const shared = new SharedArrayBuffer(4 * controlSlots(workers.length));
-    const control = new Int32Array(shared);
-    for (let i = 0; i < workers.length; i++) control[CTL_WORKERS + 2 * i + 1] = -1;
+    const run = this.#queue.then(async () => {
+      await _workerClass();
+      return this.#run(root, listing, spec, maxResults, options);
+    });
+    this.#queue = run.catch(() => {});
+    return run;
+  }
 
-    const pending = new Map<number, { lines: string[]; at: number[]; skipped: SkipCounts }>();
+  #run(
+    root: string,
+    listing: PoolListing,
+    spec: MatcherSpec,
+    maxResults: number,
+    options: SearchOptions,
+  ): Promise<SearchOutcome> {
+    const files = listing.files;
+    const only = options.only;
+    const chunks = only
+      ? Math.max(1, Math.ceil(only.length / CHUNK_FILES))
+      : Math.ceil(files.length / CHUNK_FILES);
+    const skipped: SkipCounts = [0, 0, 0];
     const lines: string[] = [];
     const paths: string[] = [];
-    const skipped: SkipCounts = [0, 0, 0];
-    const beats = workers.map(() => ({ value: -1, since: performance.now() }));
+    let found = 0;
+    let searched = 0;
+    let stale = false;
+    if (files.length === 0) {
+      return Promise.resolve(this.#outcome(lines, paths, 0, true, [0, 0, 0], 0, false, 0));
+    }
+    const count = only?.length ?? files.length;
+    const wanted = Math.min(this.#max, 1 + Math.floor(count / FILES_PER_EXTRA_WORKER));
+    while (this.#slots.length < wanted) this.#slots.push(this.#slot());
+    const slots = this.#slots.slice(0, wanted);
+    const stallMs = options.stallMs ?? 1000;
+    const shared = new SharedArrayBuffer(4 * controlSlots(slots.length));
+    const control = new Int32Array(shared);
+    for (let i = 0; i < slots.length; i++) control[CTL_WORKERS + 2 * i + 1] = -1;
+
+    const pending = new Map<number, Extract<WorkerReply, { type: "chunk" }>>();
+    const beats = slots.map(() => ({ value: -1, since: performance.now() }));
     let next = 0; // the first chunk not yet taken into `lines`
-    let running = workers.length;
+    let running = slots.length;
     let settled = false;
     const id = ++this.#jobs;
-
     const { promise, resolve, reject } = Promise.withResolvers<SearchOutcome>();
+
     const finish = (error?: Error) => {
       if (settled) return;
       settled = true;
       clearInterval(watchdog);
-      this.#signal?.removeEventListener("abort", onAbort);
+      options.signal?.removeEventListener("abort", onAbort);
       Atomics.store(control, CTL_STOP, 1);
-      if (error) {
-        this.close();
-        return reject(error);
-      }
-      resolve({
-        lines: lines.slice(0, maxResults),
-        paths: paths.slice(0, maxResults),
-        truncated: lines.length > maxResults,
-        skipped: { binary: skipped[0], too_large: skipped[1], not_utf8: skipped[2] },
-      });
+      for (const s of slots) s.onReply = s.onError = undefined;
+      if (error) return reject(error);
+      for (const r of pending.values()) found += r.lines.length; // chunks beyond the cut
+      resolve(
+        this.#outcome(lines, paths, maxResults, next >= chunks, skipped, searched, stale, found),
+      );
+    };
+    const fail = (error: Error) => {
+      this.close(); // a worker in an unknown state is not reused
+      finish(error);
     };
     const onAbort = () => finish(new DOMException("cancelled", "AbortError"));
+    // The backstop: a worker that shows no sign of life for long (stuck, or gone without a word).
+    const literal = spec.literal !== undefined;
+    const silentMs = literal ? 30_000 : Math.max(10_000, 10 * stallMs);
+    const finished = new Set<number>();
     const watchdog = setInterval(() => {
       const now = performance.now();
-      for (let i = 0; i < workers.length; i++) {
+      for (let i = 0; i < slots.length; i++) {
         const file = control[CTL_WORKERS + 2 * i + 1];
         const beat = control[CTL_WORKERS + 2 * i];
-        if (file < 0 || beat !== beats[i].value) {
-          beats[i] = { value: beat, since: now };
-        } else if (now - beats[i].since > this.#stallMs) {
-          return finish(_stallError(this.#stallMs, files[file]));
+        if (finished.has(i) || beat !== beats[i].value) beats[i] = { value: beat, since: now };
+        else if (now - beats[i].since > silentMs) {
+          return fail(
+            !literal && file >= 0
+              ? _stallError(stallMs, files[file])
+              : new Error("a search worker stopped answering"),
+          );
         }
       }
     }, WATCH_MS);
     const onReply = (reply: WorkerReply) => {
       if (reply.job !== id) return; // late news from an earlier search
-      if (reply.type === "failed") return finish(new Error(`search failed: ${reply.message}`));
-      if (reply.type === "stalled") return finish(_stallError(this.#stallMs, files[reply.file]));
-      if (reply.type === "done") return --running === 0 ? finish() : undefined;
+      if (reply.type === "failed") return fail(new Error(`search failed: ${reply.message}`));
+      if (reply.type === "stalled") return finish(_stallError(stallMs, files[reply.file]));
+      if (reply.type === "done") {
+        finished.add(reply.slot);
+        return --running === 0 ? finish() : undefined;
+      }
       pending.set(reply.chunk, reply);
       for (let r = pending.get(next); r && next < chunks; r = pending.get(next)) {
         pending.delete(next++);
         for (let k = 0; k < r.lines.length; k++) {
-          lines.push(r.lines[k]);
-          paths.push(files[r.at[k]]);
+          if (lines.length <= maxResults) {
+            lines.push(r.lines[k]);
+            paths.push(files[r.at[k]]);
+          }
         }
+        found += r.lines.length;
         for (let k = 0; k < 3; k++) skipped[k] += r.skipped[k];
-        if (lines.length > maxResults) return finish();
+        searched += r.files;
+        stale ||= r.stale;
+        if (found > maxResults) return finish();
       }
     };
 
-    if (this.#signal?.aborted) {
+    if (options.signal?.aborted) {
       onAbort();
       return promise;
     }
-    this.#signal?.addEventListener("abort", onAbort, { once: true });
-    const job = {
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    const job: Omit<SearchJob, "slot"> = {
+      type: "search",
       id,
+      listing: listing.id,
       root,
-      files,
-      chunkSize,
+      glob: options.glob,
+      only,
       limit: maxResults + 1,
       spec,
       control: shared,
-      stallMs: this.#stallMs,
+      stallMs,
     };
-    workers.forEach((worker, slot) => {
-      worker.onmessage = (e: MessageEvent<WorkerReply>) => onReply(e.data);
-      worker.onerror = (e: ErrorEvent) => {
-        e.preventDefault();
-        finish(new Error(`search worker failed: ${e.message}`));
+    slots.forEach((slot, i) => {
+      slot.onReply = onReply;
+      slot.onError = (err) => {
+        fail(new Error(`search worker failed: ${err.message}`));
       };
-      worker.postMessage({ ...job, slot } satisfies SearchJob);
+      if (slot.listing !== listing.id) {
+        slot.worker.postMessage({ type: "listing", ...listing } satisfies ListingMessage);
+        slot.listing = listing.id;
+      }
+      slot.worker.postMessage({ ...job, slot: i } satisfies SearchJob);
     });
     return promise;
+  }
+
+  #outcome(
+    lines: string[],
+    paths: string[],
+    max: number,
+    complete: boolean,
+    skipped: SkipCounts,
+    files: number,
+    stale: boolean,
+    found: number,
+  ): SearchOutcome {
+    return {
+      lines: lines.slice(0, max),
+      paths: paths.slice(0, max),
+      truncated: found > max,
+      found,
+      complete,
+      skipped: { binary: skipped[0], too_large: skipped[1], not_utf8: skipped[2] },
+      files,
+      stale,
+    };
   }
 }

@@ -27,9 +27,14 @@ interface Pending {
 
 /**
  * Lists the files under `root` as `/`-separated relative paths, in no particular order.
- * Stops early (returning what it has) when `signal` is aborted.
+ * Stops early (returning what it has) when `signal` is aborted. Every folder it read (relative,
+ * `""` for the root) is added to `dirs` when given.
  */
-export async function walkProject(root: string, signal?: AbortSignal): Promise<string[]> {
+export async function walkProject(
+  root: string,
+  signal?: AbortSignal,
+  dirs?: string[],
+): Promise<string[]> {
   const files: string[] = [];
   const base: IgnoreFile[] = [];
   const exclude = _readText(`${root}/.git/info/exclude`);
@@ -50,6 +55,7 @@ export async function walkProject(root: string, signal?: AbortSignal): Promise<s
     } catch {
       continue; // unreadable or vanished folder
     }
+    dirs?.push(rel);
     let stack = parentStack;
     if (entries.some((e) => e.name === ".gitignore" && e.isFile)) {
       const text = _readText(`${dir}/.gitignore`);

@@ -4,51 +4,68 @@
  * The worker runs from a `data:` URL built by `worker_source.ts` out of this function's source and
  * the scanner's, so it needs no read permission on the program's own files (the read-only preset
  * grants read on the project only) and `deno compile` needs no extra `--include`. Everything the
- * function uses must therefore be a global, a constant or a function that `worker_source.ts`
- * writes into the same source.
+ * function uses must therefore be a global, an import `worker_source.ts` writes, a constant or a
+ * function that it writes into the same source.
  *
- * It claims chunks of the file list through the shared control memory, reads each file once into
- * a reused buffer, skips binary, large and non-UTF-8 files, and posts each chunk's matching lines.
- * It bumps its heartbeat after every file, so the main thread can tell a pattern that is stuck.
+ * The worker lives as long as the server: it keeps the latest listing it was sent and answers
+ * search jobs over it. It claims chunks of the list through the shared control memory, checks
+ * the folders that vouch for each chunk (their modification times), reads each file once into a
+ * reused buffer, skips binary and large files, and posts each chunk's matching lines.
  *
- * The work runs in slices of about {@linkcode SLICE_MS} under `node:vm`'s timeout, which
- * interrupts even a regular expression stuck backtracking: `Worker.terminate()` does not (the
- * thread would spin on, at full CPU, for the life of the server). A slice that overruns posts
- * `stalled` with the file it was reading, and the worker stops.
+ * A plain text pattern is searched in the raw bytes (no string is made, so memory stays flat);
+ * only a file that contains it is checked for NUL bytes and decoded (and counted `binary` or
+ * `not_utf8` when it is one). A regular expression is tried only on files holding its required text, in slices under
+ * `node:vm`'s timeout, which interrupts even a regular expression stuck backtracking. A slice that
+ * overruns is judged by the work it did, not the clock: when this thread got less CPU time than
+ * half the budget (a loaded machine), the file is tried again (twice at most); only then, or when
+ * the work really used the budget, it posts `stalled`. Plain text cannot backtrack, so it runs without a timeout.
  */
-import { Buffer } from "node:buffer";
-import vm from "node:vm";
+import type { Buffer as NodeBuffer } from "node:buffer";
+import type NodeVm from "node:vm";
+import type { MessagePort } from "node:worker_threads";
+import { globMatches } from "./glob.ts";
 import { makeScanner } from "./scan.ts";
 import {
   BINARY_PROBE_BYTES,
+  CHUNK_FILES,
+  COMMON_BYTES,
   CTL_NEXT_CHUNK,
   CTL_STOP,
   CTL_WORKERS,
+  type ListingMessage,
   MAX_FILE_BYTES,
+  RACY_MS,
   type SearchJob,
   type SkipCounts,
   SLICE_MS,
   type WorkerReply,
 } from "./protocol.ts";
 
+// Imported by the worker's source (`worker_source.ts`), not here: the server's start-up does not
+// load these node modules for a function it only turns into text.
+declare const Buffer: typeof NodeBuffer;
+declare const vm: typeof NodeVm;
+declare const parentPort: MessagePort | null;
+
 /** The worker's entry point: installs the message handler. Runs inside the worker only. */
 export function searchWorkerMain(): void {
-  const scope = globalThis as unknown as {
-    onmessage: ((event: MessageEvent<SearchJob>) => void) | null;
-    postMessage(reply: WorkerReply): void;
-  };
+  const port = parentPort!;
+  const post = (reply: WorkerReply) => port.postMessage(reply);
   const buffer = new Uint8Array(MAX_FILE_BYTES + 4);
   const words = new Uint32Array(buffer.buffer);
   const decoder = new TextDecoder("utf-8", { fatal: true });
+  let listing: ListingMessage | undefined;
+  let mtimes: Float64Array<ArrayBufferLike> = new Float64Array(0);
 
-  // Most source files are plain ASCII: checking that (4 bytes at a time) and making a one-byte
-  // string is about twice as fast as a validating UTF-8 decode, which the rest still get.
+  const latin1 = (size: number): string => Buffer.from(buffer.buffer, 0, size).toString("latin1");
+
+  // Plain ASCII (checked 4 bytes at a time) becomes a one-byte string; the rest is decoded.
   const text = (size: number): string => {
     const whole = size >>> 2;
     let bits = 0;
     for (let i = 0; i < whole; i++) bits |= words[i];
     for (let i = whole << 2; i < size; i++) bits |= buffer[i];
-    if ((bits & 0x80808080) === 0) return Buffer.from(buffer.buffer, 0, size).toString("latin1");
+    if ((bits & 0x80808080) === 0) return latin1(size);
     return decoder.decode(buffer.subarray(0, size));
   };
 
@@ -70,17 +87,132 @@ export function searchWorkerMain(): void {
     }
   };
 
+  // This thread's CPU time in ms (Linux), or NaN where it cannot be read.
+  const cpuMs = (): number => {
+    try {
+      const stat = Deno.readTextFileSync("/proc/thread-self/stat");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return (Number(f[11]) + Number(f[12])) * 10;
+    } catch {
+      return NaN;
+    }
+  };
+
+  // Whether the folders that vouch for `chunk` still hold what the listing says.
+  const vouch = (chunk: number): boolean => {
+    const l = listing!;
+    let stale = false;
+    for (let k = l.checkFrom[chunk]; k < l.checkFrom[chunk + 1]; k++) {
+      let m: number; // 0: absent
+      try {
+        m = Deno.lstatSync(l.checks[k]).mtime?.getTime() ?? 0;
+      } catch {
+        m = 0;
+      }
+      if (Number.isNaN(mtimes[k])) mtimes[k] = m >= l.startedAt - RACY_MS ? -1 : m;
+      if (mtimes[k] !== m) stale = true; // -1 (maybe changed while listed) never equals a time
+    }
+    return stale;
+  };
+
+  // The text every match contains, as a test on the first `size` bytes of the buffer: the raw
+  // bytes are searched for the needle's rarest byte (native indexOf), then compared; with
+  // ignore_case, an ASCII needle is tried on the bytes read as a one-byte string.
+  const bytePrefilter = (job: SearchJob): ((size: number) => boolean) | undefined => {
+    const text = job.spec.literal ?? job.spec.prefilter;
+    if (text === undefined) return undefined;
+    if (!job.spec.flags.includes("i")) {
+      const needle = new TextEncoder().encode(text);
+      let rare = 0;
+      let rank = -1;
+      for (let k = 0; k < needle.length; k++) {
+        const common = COMMON_BYTES.indexOf(String.fromCharCode(needle[k]));
+        const r = common < 0 ? COMMON_BYTES.length : common;
+        if (r > rank) [rare, rank] = [k, r];
+      }
+      const byte = needle[rare];
+      return (size) => {
+        const hay = buffer.subarray(0, size);
+        for (let i = hay.indexOf(byte, rare); i >= 0; i = hay.indexOf(byte, i + 1)) {
+          const start = i - rare;
+          if (start + needle.length > size) return false;
+          let k = 0;
+          while (k < needle.length && hay[start + k] === needle[k]) k++;
+          if (k === needle.length) return true;
+        }
+        return false;
+      };
+    }
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return undefined;
+    const re = new RegExp(text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&"), "i");
+    return (size) => re.test(latin1(size));
+  };
+
   // One chunk being searched: where it stands, what it found so far.
-  type Open = { chunk: number; i: number; end: number; lines: string[]; at: number[] };
+  type Open = {
+    chunk: number;
+    i: number;
+    end: number;
+    lines: string[];
+    at: number[];
+    files: number;
+    stale: boolean;
+  };
 
   const run = (job: SearchJob): void => {
+    if (!listing || listing.id !== job.listing) throw new Error("the worker lost its listing");
+    const files = listing.files;
     const control = new Int32Array(job.control);
     const beat = CTL_WORKERS + 2 * job.slot;
     const scanner = makeScanner(job.spec);
-    const chunks = Math.ceil(job.files.length / job.chunkSize);
+    const prefilter = bytePrefilter(job);
+    const glob = job.glob;
+    const globRe = glob ? new RegExp(glob.source) : undefined;
+    const only = job.only;
+    const total = only ? only.length : files.length;
+    const listingChunks = Math.ceil(files.length / CHUNK_FILES);
+    const chunks = only ? Math.max(1, Math.ceil(total / CHUNK_FILES)) : listingChunks;
     const skipped: SkipCounts = [0, 0, 0];
+    // A chunk of `only` vouches for the listing's chunks after the previous one's, up to its own.
+    const vouchOnly = (chunk: number, end: number): boolean => {
+      const from = chunk === 0 ? 0 : Math.floor(only![chunk * CHUNK_FILES - 1] / CHUNK_FILES) + 1;
+      const to = chunk === chunks - 1
+        ? listingChunks - 1
+        : Math.floor(only![end - 1] / CHUNK_FILES);
+      let stale = false;
+      for (let k = from; k <= to; k++) stale = vouch(k) || stale;
+      return stale;
+    };
     let open: Open | undefined;
     let done = false;
+
+    const searchFile = (o: Open, i: number): void => {
+      const rel = files[i];
+      if (glob && !globMatches(globRe!, glob, rel)) return;
+      o.files++;
+      const size = read(`${job.root}/${rel}`);
+      if (size < 0) return;
+      if (size > MAX_FILE_BYTES) {
+        if (!prefilter || prefilter(MAX_FILE_BYTES)) skipped[1]++; // its first MB holds the text
+        return;
+      }
+      if (prefilter && !prefilter(size)) return; // (binary or not: it cannot match)
+      if (buffer.subarray(0, Math.min(size, BINARY_PROBE_BYTES)).indexOf(0) >= 0) {
+        skipped[0]++;
+        return;
+      }
+      let content: string;
+      try {
+        content = text(size);
+      } catch {
+        skipped[2]++;
+        return;
+      }
+      for (const hit of scanner.scan(content, job.limit - o.lines.length)) {
+        o.lines.push(`${rel}:${hit.line}:${hit.text}`);
+        o.at.push(i);
+      }
+    };
 
     // Searches files until the job is done or a slice of time is used up.
     const slice = (): void => {
@@ -96,74 +228,75 @@ export function searchWorkerMain(): void {
             done = true;
             return;
           }
-          const end = Math.min(job.files.length, (chunk + 1) * job.chunkSize);
-          open = { chunk, i: chunk * job.chunkSize, end, lines: [], at: [] };
+          const end = Math.min(total, (chunk + 1) * CHUNK_FILES);
+          const stale = only ? vouchOnly(chunk, end) : vouch(chunk);
+          open = { chunk, i: chunk * CHUNK_FILES, end, lines: [], at: [], files: 0, stale };
         }
         const o: Open = open;
         if (o.i >= o.end || o.lines.length >= job.limit) {
           control[beat]++;
-          scope.postMessage({
+          post({
             type: "chunk",
             job: job.id,
             chunk: o.chunk,
             lines: o.lines,
             at: o.at,
             skipped: [skipped[0], skipped[1], skipped[2]],
+            files: o.files,
+            stale: o.stale,
           });
           skipped.fill(0);
           open = undefined;
           continue;
         }
-        const i = o.i++;
-        control[beat + 1] = i;
+        const index = only ? only[o.i] : o.i;
+        control[beat + 1] = index;
         control[beat]++;
-        const rel = job.files[i];
-        const size = read(`${job.root}/${rel}`);
-        if (size < 0) continue;
-        if (size > MAX_FILE_BYTES) {
-          skipped[1]++;
-          continue;
-        }
-        if (buffer.subarray(0, Math.min(size, BINARY_PROBE_BYTES)).indexOf(0) >= 0) {
-          skipped[0]++;
-          continue;
-        }
-        let content: string;
-        try {
-          content = text(size);
-        } catch {
-          skipped[2]++;
-          continue;
-        }
-        for (const hit of scanner.scan(content, job.limit - o.lines.length)) {
-          o.lines.push(`${rel}:${hit.line}:${hit.text}`);
-          o.at.push(i);
-        }
+        searchFile(o, index);
+        o.i++; // only now: a file interrupted by the timeout is searched again
       }
     };
 
-    const guard = vm.createContext({ slice });
-    const step = new vm.Script("slice()");
-    try {
-      while (!done) step.runInContext(guard, { timeout: job.stallMs + SLICE_MS });
-    } catch (err) {
-      if ((err as { code?: string }).code !== "ERR_SCRIPT_EXECUTION_TIMEOUT") throw err;
-      scope.postMessage({ type: "stalled", job: job.id, file: control[beat + 1] });
-      return;
+    if (job.spec.literal !== undefined) {
+      while (!done) slice();
+    } else {
+      const guard = vm.createContext({ slice });
+      const step = new vm.Script("slice()");
+      let retries = 0;
+      while (!done) {
+        const cpu = cpuMs();
+        try {
+          step.runInContext(guard, { timeout: job.stallMs + SLICE_MS });
+        } catch (err) {
+          if ((err as { code?: string }).code !== "ERR_SCRIPT_EXECUTION_TIMEOUT") throw err;
+          const used = cpuMs() - cpu;
+          // Starved rather than stuck (under half the budget in CPU time): try the file again,
+          // twice at most, so a stuck pattern still ends within a few seconds on a busy machine.
+          if (!(used >= job.stallMs / 2) && retries++ < 2) continue;
+          post({ type: "stalled", job: job.id, file: control[beat + 1] });
+          control[beat + 1] = -1;
+          return;
+        }
+      }
     }
     control[beat + 1] = -1;
-    scope.postMessage({ type: "done", job: job.id });
+    post({ type: "done", job: job.id, slot: job.slot });
   };
 
-  scope.onmessage = (event) => {
+  port.on("message", (message: ListingMessage | SearchJob) => {
+    if (message.type === "listing") {
+      listing = message;
+      mtimes = new Float64Array(message.mtimes);
+      return;
+    }
     try {
-      run(event.data);
+      run(message);
     } catch (err) {
-      scope.postMessage({
+      post({
         type: "failed",
-        job: event.data.id,
+        job: message.id,
         message: err instanceof Error ? err.message : String(err),
       });
     }
-  };
+  });
 }

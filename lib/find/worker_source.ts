@@ -7,23 +7,30 @@
  */
 import {
   BINARY_PROBE_BYTES,
+  CHUNK_FILES,
+  COMMON_BYTES,
   CTL_NEXT_CHUNK,
   CTL_STOP,
   CTL_WORKERS,
   MAX_FILE_BYTES,
+  RACY_MS,
   SLICE_MS,
 } from "./protocol.ts";
 import { _newlines, CONTEXT_BEFORE, cutLine, makeScanner, MAX_LINE_CHARS } from "./scan.ts";
 import { searchWorkerMain } from "./worker.ts";
+import { globMatches } from "./glob.ts";
 
 /** The worker's whole source. */
 function workerSource(): string {
   const constants = {
     BINARY_PROBE_BYTES,
+    CHUNK_FILES,
+    COMMON_BYTES,
     CTL_NEXT_CHUNK,
     CTL_STOP,
     CTL_WORKERS,
     MAX_FILE_BYTES,
+    RACY_MS,
     SLICE_MS,
     CONTEXT_BEFORE,
     MAX_LINE_CHARS,
@@ -31,17 +38,19 @@ function workerSource(): string {
   return [
     `import { Buffer } from "node:buffer";`,
     `import vm from "node:vm";`,
+    `import { parentPort } from "node:worker_threads";`,
     ...Object.entries(constants).map(([name, value]) =>
       `const ${name} = ${JSON.stringify(value)};`
     ),
     String(_newlines),
     String(cutLine),
     String(makeScanner),
+    String(globMatches),
     `(${searchWorkerMain})();`,
   ].join("\n");
 }
 
-/** The worker's source as a `data:` URL for `new Worker(url, { type: "module" })`. */
+/** The worker's source as a `data:` URL for `node:worker_threads`' `new Worker(url)`. */
 export function workerUrl(): string {
   return `data:text/javascript;charset=utf-8,${encodeURIComponent(workerSource())}`;
 }

@@ -2,9 +2,12 @@
  * State shared by every call that one server (or one `localexec call`) handles.
  *
  * Handlers reach it through `ctx.state`. The only module-level state in `lib/` is caches of
- * immutable, costly resources: loaded grammars (`lib/outline/parser.ts`) and the find worker's
- * source (`lib/find/search.ts`); whether `/proc/self/fd` may be read (`lib/fs_atomic.ts`); and the
- * process's one watchdog (`lib/process.ts`), which belongs to the process rather than a server.
+ * costly resources, each checked against the disk before use: loaded grammars
+ * (`lib/outline/parser.ts`), outline's worker and the outlines of unchanged files
+ * (`lib/outline/host.ts`, `cache.ts`), find's worker pool and the file listings that git's index
+ * and the folders still vouch for (`lib/find/search.ts`, `mod.ts`); and state of the process
+ * rather than of a server: whether `/proc/self/fd` may be read (`lib/fs_atomic.ts`) and the one
+ * watchdog of commands (`lib/process.ts`).
  */
 import { ReadMarks } from "./read_marks.ts";
 import type { ServerState, ToolAvailability } from "./tool.ts";

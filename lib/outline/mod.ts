@@ -7,53 +7,20 @@
  * `start-end|kind|name|signature` lines within a character budget.
  */
 import { ToolError } from "../errors.ts";
-import { decodeText, SNIFF_BYTES } from "../text.ts";
-import { mergeNeighbours, type OutlineItem, type Rules, walk } from "./items.ts";
+import { decodeText, sha256Hex, SNIFF_BYTES } from "../text.ts";
+import type { OutlineItem } from "./items.ts";
 import { type LanguageId, languageOf, SUPPORTED_EXTENSIONS } from "./languages.ts";
-import { withTree } from "./parser.ts";
-import { PYTHON_RULES } from "./rules_python.ts";
-import { SCRIPT_RULES } from "./rules_script.ts";
-import { GO_RULES, RUST_RULES } from "./rules_go_rust.ts";
-import { C_RULES } from "./rules_c.ts";
-import { BASH_RULES, JAVA_RULES, RUBY_RULES } from "./rules_other.ts";
+import { outlineInWorker } from "./host.ts";
+import type { Outline } from "./source.ts";
+import { OutlineCache } from "./cache.ts";
 
 export type { Kind, OutlineItem } from "./items.ts";
 export { type LanguageId, languageOf, SUPPORTED_EXTENSIONS } from "./languages.ts";
-
-const RULES: Record<LanguageId, Rules> = {
-  python: PYTHON_RULES,
-  javascript: SCRIPT_RULES,
-  typescript: SCRIPT_RULES,
-  tsx: SCRIPT_RULES,
-  go: GO_RULES,
-  rust: RUST_RULES,
-  java: JAVA_RULES,
-  c: C_RULES,
-  cpp: C_RULES,
-  ruby: RUBY_RULES,
-  bash: BASH_RULES,
-};
+export { type Outline, outlineSource } from "./source.ts";
+export { OUTLINE_BUDGET_MS, stopOutlineWorker } from "./host.ts";
 
 /** Files larger than this are refused: parsing them would hold the server for too long. */
 const MAX_OUTLINE_BYTES = 4 * 1024 * 1024;
-
-/** What {@linkcode outlineSource} found. */
-export interface Outline {
-  items: OutlineItem[];
-  /** True when the parser had to recover from syntax errors (items may be missing). */
-  hasErrors: boolean;
-}
-
-/** Outlines `source` as `language`. Loads the grammar on first use. */
-export function outlineSource(language: LanguageId, source: string): Promise<Outline> {
-  return withTree(language, source, (tree) => {
-    const items: OutlineItem[] = [];
-    const root = tree.rootNode;
-    const top = root.namedChildren.filter((c) => c !== null);
-    walk(top, { prefix: "", container: "top", depth: 0 }, RULES[language], source, items);
-    return { items: mergeNeighbours(items), hasErrors: root.hasError };
-  });
-}
 
 /** A project file's text and language, ready for {@linkcode outlineSource}. */
 export interface Source {
@@ -61,12 +28,11 @@ export interface Source {
   text: string;
 }
 
-/**
- * Reads the file at `abs` (already checked against the root) for outlining; `rel` names it in
- * errors. Refuses unsupported extensions (listing the supported ones), folders, large, binary and
- * non-UTF-8 files.
- */
-export async function readSource(abs: string, rel: string): Promise<Source> {
+/** A file checked for outlining: its language, identity and bytes. */
+async function _load(
+  abs: string,
+  rel: string,
+): Promise<{ language: LanguageId; mtime: number; bytes: Uint8Array }> {
   const language = languageOf(rel);
   if (!language) {
     throw new ToolError(
@@ -92,13 +58,52 @@ export async function readSource(abs: string, rel: string): Promise<Source> {
       } MB, limit ${MAX_OUTLINE_BYTES / 1048576} MB); use find to search it`,
     );
   }
-  const bytes = await Deno.readFile(abs);
+  return { language, mtime: info.mtime?.getTime() ?? 0, bytes: await Deno.readFile(abs) };
+}
+
+function _decode(bytes: Uint8Array, rel: string): string {
   const text = decodeText(bytes);
   if (text === undefined) {
     const binary = bytes.subarray(0, SNIFF_BYTES).includes(0);
     throw new ToolError(`file ${JSON.stringify(rel)} is ${binary ? "binary" : "not UTF-8 text"}`);
   }
-  return { language, text: text.startsWith("\uFEFF") ? text.slice(1) : text };
+  return text.startsWith("\uFEFF") ? text.slice(1) : text;
+}
+
+/**
+ * Reads the file at `abs` (already checked against the root) for outlining; `rel` names it in
+ * errors. Refuses unsupported extensions (listing the supported ones), folders, large, binary and
+ * non-UTF-8 files.
+ */
+export async function readSource(abs: string, rel: string): Promise<Source> {
+  const { language, bytes } = await _load(abs, rel);
+  return { language, text: _decode(bytes, rel) };
+}
+
+/** A file's outline and language. */
+export interface FileOutline extends Outline {
+  language: LanguageId;
+}
+
+const _cache = new OutlineCache();
+
+/**
+ * Outlines the file at `abs` (checked as {@linkcode readSource} does) in outline's worker, or
+ * answers from the outline kept for the same bytes.
+ */
+export async function outlineFile(abs: string, rel: string): Promise<FileOutline> {
+  const { language, mtime, bytes } = await _load(abs, rel);
+  const hash = await sha256Hex(bytes);
+  const kept = _cache.get(abs, bytes.length, mtime, hash);
+  if (kept) return { language, ...kept };
+  const outline = await outlineInWorker(language, _decode(bytes, rel), abs);
+  _cache.set(abs, bytes.length, mtime, hash, outline);
+  return { language, ...outline };
+}
+
+/** Forgets the kept outlines (tests, benchmarks). */
+export function clearOutlineCache(): void {
+  _cache.clear();
 }
 
 /** One item as `start-end|kind|name|signature`. */

@@ -33,7 +33,7 @@ async function _newParser(id: LanguageId): Promise<Parser> {
 }
 
 /** The shared parser for `id`, loading the runtime and the grammar on first use. */
-function parserFor(id: LanguageId): Promise<Parser> {
+export function parserFor(id: LanguageId): Promise<Parser> {
   let parser = _parsers.get(id);
   if (!parser) {
     parser = _newParser(id);

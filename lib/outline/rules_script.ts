@@ -1,7 +1,8 @@
 /**
  * Outline rules for JavaScript, JSX, TypeScript and TSX: classes and their methods, functions
  * (declared or bound to a name: `const f = () => …`), `const` constants, interfaces, type aliases,
- * enums and namespaces. `export` and `declare` wrappers widen the item to include them.
+ * enums and namespaces. `export` and `declare` wrappers widen the item to include them. A module
+ * wrapped in an IIFE, UMD or AMD call is outlined as if it stood at the top (`rules_wrappers.ts`).
  */
 import type { Node } from "web-tree-sitter";
 import {
@@ -12,20 +13,20 @@ import {
   type Rules,
   type Scope,
 } from "./items.ts";
-
-const FUNCTION_VALUES = new Set([
-  "arrow_function",
-  "function_expression",
-  "function",
-  "generator_function",
-]);
+import {
+  assignedDefinitions,
+  isFunctionValue,
+  unwrap,
+  wrappedStatements,
+} from "./rules_wrappers.ts";
 
 function _name(node: Node): string | undefined {
   return fieldText(node, "name") ?? fieldText(node, "property");
 }
 
 function _valueFunction(value: Node | null): Node | null {
-  return value && FUNCTION_VALUES.has(value.type) ? value : null;
+  const inner = unwrap(value);
+  return isFunctionValue(inner) ? inner : null;
 }
 
 /** `require("x")`, which is an import rather than a constant. */
@@ -44,6 +45,21 @@ function _variables(node: Node, scope: Scope): Definition[] {
     if (name?.type !== "identifier") continue;
     const value = decl.childForFieldName("value");
     const fn = _valueFunction(value);
+    // The module pattern: `var m = (function () {…})()` or `(function m(ctx) {…})`: a module.
+    const inner = fn?.type === "function_expression" && value?.type === "parenthesized_expression"
+      ? bodyChildren(fn.childForFieldName("body"))
+      : wrappedStatements(value);
+    if (inner.length) {
+      out.push({
+        kind: fn ? "function" : "module",
+        name: name.text,
+        node: declarators.length === 1 ? node : decl,
+        body: fn?.childForFieldName("body") ?? null,
+        children: inner,
+        childContainer: "module",
+      });
+      continue;
+    }
     if (!fn && (!isConst || _isRequire(value))) continue;
     out.push({
       kind: fn ? (scope.container === "class" ? "method" : "function") : "constant",
@@ -92,8 +108,14 @@ function _describe(node: Node, scope: Scope): Described {
         defs.length === 1 ? { ...d, outer: node, sigStart: node.startIndex } : d
       );
     }
-    case "expression_statement":
+    case "expression_statement": {
+      const expression = node.namedChild(0);
+      const wrapped = wrappedStatements(expression);
+      if (wrapped.length) return { descend: wrapped };
+      const assigned = expression && assignedDefinitions(node, expression);
+      if (assigned) return assigned;
       return { descend: bodyChildren(node).filter((c) => c.type === "internal_module") };
+    }
     case "function_declaration":
     case "generator_function_declaration":
     case "function_signature": {

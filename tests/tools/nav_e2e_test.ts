@@ -91,3 +91,19 @@ Deno.test("outline keeps the spaces of a comparison-like `<` in signatures", asy
     await conn.close();
   }
 });
+
+Deno.test("call outline and call find exit once they have answered (their workers do not hold it)", async () => {
+  const root = await tempProject({ "a.py": "def f():\n    pass\n", "b.txt": "needle\n" });
+  for (const [tool, args] of [["outline", { path: "a.py" }], ["find", { pattern: "needle" }]]) {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--no-prompt", "-A", MAIN, "call", String(tool), JSON.stringify(args)],
+      cwd: root,
+      stdout: "piped",
+      stderr: "null",
+      signal: AbortSignal.timeout(60_000),
+    }).output();
+    assert.equal(out.signal, null, `call ${tool}: still running after 60 s`);
+    const result = JSON.parse(new TextDecoder().decode(out.stdout));
+    assert.equal(result.status, "ok", JSON.stringify(result));
+  }
+});

@@ -1,0 +1,184 @@
+/**
+ * Runs outline off the server's thread, in one long-lived worker with a time and a memory budget.
+ *
+ * The worker is built from the text of outline's own modules (text imports, part of the program),
+ * each turned into a `data:` URL with its `./x.ts` imports pointing at the others' URLs: it needs
+ * no read permission on the program's folder (the read-only preset grants the project only), and
+ * `deno compile` embeds the texts. Requests run one at a time. A request that takes longer than
+ * {@linkcode OUTLINE_BUDGET_MS} terminates the worker (a new one starts on the next request) and
+ * fails with a clear error; after a request that left the process more than
+ * {@linkcode MEMORY_BUDGET_MB} above where it was before the worker started, the worker is replaced
+ * too, which gives its WASM memory back. Where no worker can start, outline runs in the server.
+ */
+import type { Worker } from "node:worker_threads";
+import { ToolError } from "../errors.ts";
+import type { LanguageId } from "./languages.ts";
+import { type Outline, outlineSource } from "./source.ts";
+import type { OutlineReply, OutlineRequest } from "./worker.ts";
+import worker from "./worker.ts" with { type: "text" };
+import source from "./source.ts" with { type: "text" };
+import items from "./items.ts" with { type: "text" };
+import languages from "./languages.ts" with { type: "text" };
+import parser from "./parser.ts" with { type: "text" };
+import rulesPython from "./rules_python.ts" with { type: "text" };
+import rulesScript from "./rules_script.ts" with { type: "text" };
+import rulesWrappers from "./rules_wrappers.ts" with { type: "text" };
+import rulesGoRust from "./rules_go_rust.ts" with { type: "text" };
+import rulesC from "./rules_c.ts" with { type: "text" };
+import rulesOther from "./rules_other.ts" with { type: "text" };
+import reparse from "./reparse.ts" with { type: "text" };
+
+/** How long one outline may take before its worker is stopped. */
+export const OUTLINE_BUDGET_MS = 30_000;
+
+/** How long a new worker may take to load before outline runs in the server instead. */
+const START_MS = 15_000;
+
+/** How far the process may grow past its size before the worker started, before it is replaced. */
+export const MEMORY_BUDGET_MB = 96;
+
+/** The worker's modules by file name. */
+const MODULES: Record<string, string> = {
+  "worker.ts": worker,
+  "source.ts": source,
+  "items.ts": items,
+  "languages.ts": languages,
+  "parser.ts": parser,
+  "rules_python.ts": rulesPython,
+  "rules_script.ts": rulesScript,
+  "rules_wrappers.ts": rulesWrappers,
+  "rules_go_rust.ts": rulesGoRust,
+  "rules_c.ts": rulesC,
+  "rules_other.ts": rulesOther,
+  "reparse.ts": reparse,
+};
+
+/** `name`'s text as a `data:` URL whose relative imports are the other modules' URLs. */
+function _moduleUrl(name: string, done: Map<string, string>): string {
+  let url = done.get(name);
+  if (url) return url;
+  const text = MODULES[name];
+  if (text === undefined) throw new Error(`outline's worker has no module ${name}`);
+  const linked = text.replace(
+    /(\bfrom\s+|\bimport\s*\(\s*)(["'])\.\/([\w.]+\.ts)\2/g,
+    (_, before: string, _quote: string, dep: string) =>
+      `${before}${JSON.stringify(_moduleUrl(dep, done))}`,
+  );
+  url = `data:application/typescript,${encodeURIComponent(linked)}`;
+  done.set(name, url);
+  return url;
+}
+
+function _rssMb(): number {
+  return Deno.memoryUsage().rss / 1048576;
+}
+
+let _url: string | undefined;
+let _worker: Worker | undefined;
+let _rssBefore = 0;
+let _broken = false;
+let _answered = false; // the current worker has answered at least once
+let _ids = 0;
+let _queue: Promise<unknown> = Promise.resolve();
+
+function _stop(): void {
+  _worker?.terminate();
+  _worker = undefined;
+}
+
+/** A loaded worker, or undefined when none loads here (e.g. where modules cannot be built). */
+async function _start(): Promise<Worker | undefined> {
+  const { Worker } = await import("node:worker_threads"); // not at the server's start
+  _url ??= _moduleUrl("worker.ts", new Map());
+  _rssBefore = _rssMb();
+  _answered = false;
+  const w = new Worker(new URL(_url));
+  w.unref();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const ready = await new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), START_MS);
+    w.once("message", (reply: OutlineReply) => resolve("ready" in reply));
+    w.once("error", () => resolve(false));
+    w.once("exit", () => resolve(false));
+  });
+  clearTimeout(timer);
+  if (ready) return w;
+  w.terminate();
+  return undefined;
+}
+
+/** One request to the worker; `undefined` when the worker could not run it at all. */
+async function _ask(
+  language: LanguageId,
+  text: string,
+  key: string,
+): Promise<Outline | undefined> {
+  const w = _worker ??= await _start();
+  if (!w) return undefined;
+  const id = ++_ids;
+  const { promise, resolve, reject } = Promise.withResolvers<Outline | undefined>();
+  const timer = setTimeout(() => {
+    done();
+    _stop();
+    reject(
+      new ToolError(
+        `outline stopped after ${OUTLINE_BUDGET_MS / 1000} s: the file is too large or too ` +
+          "deeply nested to outline; read it in parts with read_file or search it with find",
+      ),
+    );
+  }, OUTLINE_BUDGET_MS);
+  const onMessage = (reply: OutlineReply) => {
+    if (reply.id !== id || "ready" in reply) return;
+    done();
+    if ("error" in reply) {
+      // A worker that never outlined anything may lack what it needs here: outline in the server.
+      if (!_answered) return resolve(undefined);
+      return reject(new Error(reply.error));
+    }
+    _answered = true;
+    if (_rssMb() - _rssBefore > MEMORY_BUDGET_MB) _stop(); // gives its WASM memory back
+    resolve(reply.outline);
+  };
+  const onError = (err: Error) => {
+    done();
+    const started = _answered;
+    _stop();
+    if (!started) return resolve(undefined); // it could not even start
+    reject(new Error(`outline's worker failed: ${err.message}`));
+  };
+  const done = () => {
+    clearTimeout(timer);
+    w.off("message", onMessage);
+    w.off("error", onError);
+  };
+  w.on("message", onMessage);
+  w.on("error", onError);
+  w.postMessage({ id, language, text, key } satisfies OutlineRequest);
+  return promise;
+}
+
+/**
+ * Outlines `text` as `language` in the worker (one request at a time), or here without one. `key`
+ * (the file's path) lets the worker re-parse only what changed since its last outline.
+ */
+export function outlineInWorker(
+  language: LanguageId,
+  text: string,
+  key: string,
+): Promise<Outline> {
+  const run = _queue.then(async () => {
+    if (!_broken) {
+      const outline = await _ask(language, text, key);
+      if (outline) return outline;
+      _broken = true; // the worker cannot start here: outline in the server from now on
+    }
+    return await outlineSource(language, text);
+  });
+  _queue = run.catch(() => {});
+  return run;
+}
+
+/** Stops the worker (tests, benchmarks); the next outline starts a new one. */
+export function stopOutlineWorker(): void {
+  _stop();
+}

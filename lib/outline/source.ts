@@ -1,0 +1,58 @@
+/**
+ * Outlining one text: parse it with the language's grammar and walk the tree with the language's
+ * rules. Runs in outline's worker (`worker.ts`), or in the server itself where no worker can start.
+ */
+import { mergeNeighbours, type OutlineItem, type Rules, walk } from "./items.ts";
+import type { LanguageId } from "./languages.ts";
+import { withTree } from "./parser.ts";
+import { withKeptTree } from "./reparse.ts";
+import type { Tree } from "web-tree-sitter";
+import { PYTHON_RULES } from "./rules_python.ts";
+import { SCRIPT_RULES } from "./rules_script.ts";
+import { GO_RULES, RUST_RULES } from "./rules_go_rust.ts";
+import { C_RULES } from "./rules_c.ts";
+import { BASH_RULES, JAVA_RULES, RUBY_RULES } from "./rules_other.ts";
+
+const RULES: Record<LanguageId, Rules> = {
+  python: PYTHON_RULES,
+  javascript: SCRIPT_RULES,
+  typescript: SCRIPT_RULES,
+  tsx: SCRIPT_RULES,
+  go: GO_RULES,
+  rust: RUST_RULES,
+  java: JAVA_RULES,
+  c: C_RULES,
+  cpp: C_RULES,
+  ruby: RUBY_RULES,
+  bash: BASH_RULES,
+};
+
+/** What {@linkcode outlineSource} found. */
+export interface Outline {
+  items: OutlineItem[];
+  /** True when the parser had to recover from syntax errors (items may be missing). */
+  hasErrors: boolean;
+}
+
+function _outline(tree: Tree, language: LanguageId, source: string): Outline {
+  const items: OutlineItem[] = [];
+  const root = tree.rootNode;
+  const top = root.namedChildren.filter((c) => c !== null);
+  walk(top, { prefix: "", container: "top", depth: 0 }, RULES[language], source, items);
+  return { items: mergeNeighbours(items), hasErrors: root.hasError };
+}
+
+/**
+ * Outlines `source` as `language`. Loads the grammar on first use. With `key` (the file's path),
+ * the tree is kept and the next call with that key re-parses only what changed.
+ */
+export function outlineSource(
+  language: LanguageId,
+  source: string,
+  key?: string,
+): Promise<Outline> {
+  const use = (tree: Tree) => _outline(tree, language, source);
+  return key === undefined
+    ? withTree(language, source, use)
+    : withKeptTree(key, language, source, use);
+}

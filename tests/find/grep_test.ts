@@ -1,0 +1,74 @@
+/**
+ * A warm search that git helps (`git grep -l` picks the tracked files holding the text) answers
+ * exactly what the search over every file answers, and still sees what changed since the listing.
+ */
+import assert from "node:assert/strict";
+import { findInProject, resetFind } from "../../lib/find/mod.ts";
+import { tempProject, writeFiles } from "../helpers/project.ts";
+
+async function git(root: string, ...args: string[]): Promise<void> {
+  const out = await new Deno.Command("git", {
+    args: ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args],
+    cwd: root,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 60));
+
+async function project(): Promise<string> {
+  const files: Record<string, string | Uint8Array> = {
+    ".gitignore": "ignored/\n",
+    "ignored/x.txt": "needle\n",
+    "big.txt": "needle\n".repeat(200_000), // over 1 MB
+    "bin.dat": new Uint8Array([110, 101, 101, 100, 108, 101, 0, 1]),
+    "latin1.txt": new Uint8Array([...new TextEncoder().encode("needle caf"), 0xe9, 10]),
+  };
+  for (let i = 0; i < 300; i++) {
+    files[`src/m${i % 7}/f${i}.ts`] = i % 9 === 0
+      ? `const a = 1;\nexport function needle${i}() { return "needle"; }\n`
+      : `const b${i} = ${i};\n`;
+  }
+  const root = await tempProject(files);
+  await git(root, "init", "-q");
+  await git(root, "add", "-A");
+  await git(root, "commit", "-qm", "init");
+  await writeFiles(root, { "src/m1/untracked.ts": "// needle, not yet added\n" });
+  await settle();
+  return root;
+}
+
+Deno.test("find with git's help answers as the search over every file does", async () => {
+  const root = await project();
+  for (const pattern of ["needle", "needle\\d+\\(", "function needle", "zzz-none"]) {
+    for (const max of [3, 1000]) {
+      resetFind();
+      const ask = { pattern, maxResults: max, ignoreCase: false };
+      await findInProject(root, ask); // cold: lists and keeps the listing
+      const plain = await findInProject(root, { ...ask, grepAfterMs: 60_000 });
+      const helped = await findInProject(root, { ...ask, grepAfterMs: 0 });
+      assert.equal(helped.warm, true);
+      assert.deepEqual(helped.matches, plain.matches, `${pattern} ${max}`);
+      assert.equal(helped.truncated, plain.truncated, `${pattern} ${max}`);
+      // Skipped files are those that hold the text: the same ones either way.
+      assert.deepEqual(helped.skipped, plain.skipped, `${pattern} ${max}`);
+    }
+  }
+});
+
+Deno.test("find with git's help still sees files created since the listing", async () => {
+  const root = await project();
+  resetFind();
+  await findInProject(root, { pattern: "needle", maxResults: 1000, ignoreCase: false });
+  await writeFiles(root, { "src/m3/fresh.ts": "needle fresh\n", "new/dir/n.ts": "needle new\n" });
+  const out = await findInProject(root, {
+    pattern: "needle",
+    maxResults: 1000,
+    ignoreCase: false,
+    grepAfterMs: 0,
+  });
+  assert.ok(out.matches.includes("src/m3/fresh.ts:1:needle fresh"), String(out.matches));
+  assert.ok(out.matches.includes("new/dir/n.ts:1:needle new"), String(out.matches));
+});

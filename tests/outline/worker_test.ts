@@ -1,0 +1,71 @@
+/**
+ * outline off the server's thread: a huge file does not hold other calls, its memory goes back,
+ * and an unchanged file is answered from the kept outline.
+ */
+import assert from "node:assert/strict";
+import { callMcp, connect } from "../helpers/mcp.ts";
+import { tempProject } from "../helpers/project.ts";
+import { clearOutlineCache, outlineFile } from "../../lib/outline/mod.ts";
+
+function _rssMb(pid: number): number {
+  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+for (const preset of ["full", "read-only"]) {
+  Deno.test(`a huge outline runs beside other calls and gives its memory back (${preset})`, async () => {
+    // One line of nested arrays: slow to parse, and tree-sitter's memory grows by hundreds of MB.
+    const big = `const data = [${
+      "[1, [2, [3, [4, 5]]], 'x'],".repeat(60_000)
+    }];\nfunction after() {}\n`;
+    const root = await tempProject({ "big.js": big, "small.py": "def f():\n    pass\n" });
+    const conn = await connect(
+      root,
+      preset === "full" ? {} : { permissions: [`--allow-read=${root}`] },
+    );
+    try {
+      await callMcp(conn.client, "outline", { path: "small.py" }); // the worker and grammar are up
+      const pid = conn.transport.pid!;
+      const before = _rssMb(pid);
+      const order: string[] = [];
+      const slow = callMcp(conn.client, "outline", { path: "big.js" }).then((r) => {
+        order.push("outline");
+        return r;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the outline is under way
+      const listed = await callMcp(conn.client, "list_files", {});
+      order.push("list_files");
+      assert.equal(listed.status, "ok");
+      const out = await slow;
+      assert.deepEqual(order, ["list_files", "outline"], "list_files answered during the outline");
+      assert.equal(out.status, "ok", JSON.stringify(out));
+      const items = (out.items as string[]).map((i) => i.split("|").slice(0, 3).join("|"));
+      assert.deepEqual(items, ["1-1|constant|data", "2-2|function|after"]);
+      // The worker that grew is replaced: the server comes back near where it was.
+      let after = _rssMb(pid);
+      for (let i = 0; i < 40 && after - before > 100; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        after = _rssMb(pid);
+      }
+      assert.ok(after - before <= 100, `memory ${before.toFixed(0)} → ${after.toFixed(0)} MB`);
+      const again = await callMcp(conn.client, "outline", { path: "small.py" });
+      assert.deepEqual(again.items, ["1-2|function|f|def f()"]);
+    } finally {
+      await conn.close();
+    }
+  });
+}
+
+Deno.test("outline keeps the outline of an unchanged file and sees any change", async () => {
+  const root = await tempProject({ "a.py": "def f():\n    pass\n" });
+  clearOutlineCache();
+  const first = await outlineFile(`${root}/a.py`, "a.py");
+  const again = await outlineFile(`${root}/a.py`, "a.py");
+  assert.equal(again.items, first.items, "the same outline object, not a new parse");
+  // Same size, and the time put back: only the bytes differ.
+  const { mtime } = await Deno.stat(`${root}/a.py`);
+  await Deno.writeTextFile(`${root}/a.py`, "def g():\n    pass\n");
+  await Deno.utime(`${root}/a.py`, mtime!, mtime!);
+  const changed = await outlineFile(`${root}/a.py`, "a.py");
+  assert.deepEqual(changed.items.map((i) => i.name), ["g"]);
+});
