@@ -105,23 +105,34 @@ async function _probe(path: string): Promise<_Probe> {
   }
 }
 
+/** How often, and how far apart, {@linkcode lockHolder} looks again at a lock it found held. */
+const HOLDER_LOOKS = 4;
+const HOLDER_LOOK_MS = 15;
+
 /**
  * The live holder of the project lock of `root`, or undefined when nobody holds it. Read-only:
  * a stale lock is reported as free but left in place.
+ *
+ * Race handled: a waiter that found the lock stale holds its `flock` for a moment while it checks
+ * and removes the file, and then the lock looks held by its dead owner. So a held lock is looked
+ * at again a few times, a few milliseconds apart: the owner's hold lasts, a waiter's does not.
  */
 export async function lockHolder(root: string): Promise<LockHolder | undefined> {
   const path = lockPath(root);
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(path, { read: true });
-  } catch {
-    return undefined;
-  }
-  try {
-    if (await file.tryLock(true)) return undefined;
-    return await _readHolder(path) ?? { pid: 0, since: "?" };
-  } finally {
-    file.close();
+  for (let look = 1;; look++) {
+    let file: Deno.FsFile;
+    try {
+      file = await Deno.open(path, { read: true });
+    } catch {
+      return undefined;
+    }
+    try {
+      if (await file.tryLock(true)) return undefined;
+      if (look >= HOLDER_LOOKS) return await _readHolder(path) ?? { pid: 0, since: "?" };
+    } finally {
+      file.close();
+    }
+    await _sleep(HOLDER_LOOK_MS);
   }
 }
 

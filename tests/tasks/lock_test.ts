@@ -207,3 +207,28 @@ Deno.test("lock sweeps temporary files left by waiters that died", async () => {
   await assert.rejects(() => Deno.lstat(orphan));
   assert.ok(await Deno.lstat(young), "a file a live waiter may just have created is kept");
 });
+
+Deno.test("lockHolder does not report a dead holder while a waiter is taking over its lock", async () => {
+  const root = await tempProject();
+  await Deno.mkdir(join(root, ".localexec"));
+  const path = lockPath(root);
+  await Deno.writeTextFile(
+    path,
+    JSON.stringify({ pid: 2 ** 22 + 19, since: "2020-01-01T00:00:00Z" }),
+  );
+  // A waiter found the lock stale: it holds the file's flock for a moment, then removes it.
+  const waiter = await Deno.open(path, { read: true });
+  assert.equal(await waiter.tryLock(true), true);
+  const takeover = new Promise<void>((resolve) =>
+    setTimeout(async () => {
+      await Deno.remove(path);
+      waiter.close();
+      resolve();
+    }, 30)
+  );
+  try {
+    assert.equal(await lockHolder(root), undefined);
+  } finally {
+    await takeover;
+  }
+});
