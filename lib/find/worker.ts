@@ -56,6 +56,12 @@ export function searchWorkerMain(): void {
   const decoder = new TextDecoder("utf-8", { fatal: true });
   let listing: ListingMessage | undefined;
   let mtimes: Float64Array<ArrayBufferLike> = new Float64Array(0);
+  let pathBytes: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
+  let pathEnds: Int32Array<ArrayBufferLike> = new Int32Array(0);
+  const pathDecoder = new TextDecoder();
+  // Path `i` of the listing (each ends one byte before the next starts: the NUL between them).
+  const pathAt = (i: number): string =>
+    pathDecoder.decode(pathBytes.subarray(i ? pathEnds[i - 1] : 0, pathEnds[i] - 1));
 
   const latin1 = (size: number): string => Buffer.from(buffer.buffer, 0, size).toString("latin1");
 
@@ -161,7 +167,7 @@ export function searchWorkerMain(): void {
 
   const run = (job: SearchJob): void => {
     if (!listing || listing.id !== job.listing) throw new Error("the worker lost its listing");
-    const files = listing.files;
+    const count = listing.ends.byteLength >> 2;
     const control = new Int32Array(job.control);
     const beat = CTL_WORKERS + 2 * job.slot;
     const scanner = makeScanner(job.spec);
@@ -169,8 +175,8 @@ export function searchWorkerMain(): void {
     const glob = job.glob;
     const globRe = glob ? new RegExp(glob.source) : undefined;
     const only = job.only;
-    const total = only ? only.length : files.length;
-    const listingChunks = Math.ceil(files.length / CHUNK_FILES);
+    const total = only ? only.length : count;
+    const listingChunks = Math.ceil(count / CHUNK_FILES);
     const chunks = only ? Math.max(1, Math.ceil(total / CHUNK_FILES)) : listingChunks;
     const skipped: SkipCounts = [0, 0, 0];
     // A chunk of `only` vouches for the listing's chunks after the previous one's, up to its own.
@@ -187,7 +193,7 @@ export function searchWorkerMain(): void {
     let done = false;
 
     const searchFile = (o: Open, i: number): void => {
-      const rel = files[i];
+      const rel = pathAt(i);
       if (glob && !globMatches(globRe!, glob, rel)) return;
       o.files++;
       const size = read(`${job.root}/${rel}`);
@@ -283,10 +289,14 @@ export function searchWorkerMain(): void {
     post({ type: "done", job: job.id, slot: job.slot });
   };
 
+  let idle: ReturnType<typeof setTimeout> | undefined;
   port.on("message", (message: ListingMessage | SearchJob) => {
+    clearTimeout(idle);
     if (message.type === "listing") {
       listing = message;
       mtimes = new Float64Array(message.mtimes);
+      pathBytes = new Uint8Array(message.paths);
+      pathEnds = new Int32Array(message.ends);
       return;
     }
     try {
@@ -298,5 +308,6 @@ export function searchWorkerMain(): void {
         message: err instanceof Error ? err.message : String(err),
       });
     }
+    idle = setTimeout(() => post({ type: "idle", job: message.id }), message.idleMs);
   });
 }
