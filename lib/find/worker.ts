@@ -59,9 +59,15 @@ export function searchWorkerMain(): void {
   let pathBytes: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
   let pathEnds: Int32Array<ArrayBufferLike> = new Int32Array(0);
   const pathDecoder = new TextDecoder();
-  // Path `i` of the listing (each ends one byte before the next starts: the NUL between them).
-  const pathAt = (i: number): string =>
-    pathDecoder.decode(pathBytes.subarray(i ? pathEnds[i - 1] : 0, pathEnds[i] - 1));
+  // Path `i` of the listing (each ends one byte before the next starts: the NUL between them);
+  // plain ASCII is made into a string in JavaScript, a third of a decoder call's cost.
+  const pathAt = (i: number): string => {
+    const bytes = pathBytes.subarray(i ? pathEnds[i - 1] : 0, pathEnds[i] - 1);
+    for (let k = 0; k < bytes.length; k++) {
+      if (bytes[k] > 127) return pathDecoder.decode(bytes);
+    }
+    return String.fromCharCode.apply(null, bytes as unknown as number[]);
+  };
 
   const latin1 = (size: number): string => Buffer.from(buffer.buffer, 0, size).toString("latin1");
 
