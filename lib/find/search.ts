@@ -2,8 +2,10 @@
  * find's long-lived worker pool: runs a search over a listing and gathers the first matches in
  * file order.
  *
- * The workers start on the first search and stay (unreferenced: they never keep the process
- * alive); each keeps the last listing it was sent, so a warm search sends only the pattern. The
+ * The workers start on the first search and stay while searches keep coming (unreferenced: they
+ * never keep the process alive); a worker idle for {@linkcode WORKER_IDLE_MS} offers to end and is
+ * ended, which gives its heap back. Each keeps the last listing it was sent (shared memory, see
+ * `protocol.ts`), so a warm search sends only the pattern. The
  * listing is cut into chunks that workers claim one at a time; the main thread keeps the results
  * of finished chunks in order and stops every worker as soon as the chunks before the first
  * unfinished one hold more than `maxResults` matches. Searches run one at a time.

@@ -7,8 +7,9 @@
  * function uses must therefore be a global, an import `worker_source.ts` writes, a constant or a
  * function that it writes into the same source.
  *
- * The worker lives as long as the server: it keeps the latest listing it was sent and answers
- * search jobs over it. It claims chunks of the list through the shared control memory, checks
+ * The worker lives while searches keep coming: it keeps the latest listing it was sent (the paths
+ * in shared memory) and answers search jobs over it; idle for the job's `idleMs`, it posts `idle`
+ * and the pool ends it. It claims chunks of the list through the shared control memory, checks
  * the folders that vouch for each chunk (their modification times), reads each file once into a
  * reused buffer, skips binary and large files, and posts each chunk's matching lines.
  *
