@@ -135,6 +135,7 @@ interface Slot {
   worker: Worker;
   /** Settles when the worker has started (or failed to). */
   online: Promise<void>;
+  up: boolean;
   listing: number;
   onReply?: (reply: WorkerReply) => void;
   onError?: (error: Error) => void;
@@ -162,6 +163,11 @@ export class SearchPool {
     return this.#slots.length;
   }
 
+  /** Every worker has started (see {@linkcode warm}). */
+  get ready(): boolean {
+    return this.#slots.length >= this.#max && this.#slots.every((s) => s.up);
+  }
+
   /** Terminates every worker (new ones start on the next search); safe to call more than once. */
   close(): void {
     for (const s of this.#slots) s.worker.terminate();
@@ -179,8 +185,13 @@ export class SearchPool {
     });
     worker.unref();
     const { promise: online, resolve } = Promise.withResolvers<void>();
-    for (const event of ["online", "error", "exit"]) worker.once(event, () => resolve());
-    const slot: Slot = { worker, online, listing: -1 };
+    const slot: Slot = { worker, online, up: false, listing: -1 };
+    for (const event of ["online", "error", "exit"]) {
+      worker.once(event, () => {
+        slot.up = true;
+        resolve();
+      });
+    }
     worker.on("message", (reply: WorkerReply) => {
       if (reply.type !== "idle") return slot.onReply?.(reply);
       // Ended only between searches (a search sets onReply); one that starts later starts anew.
