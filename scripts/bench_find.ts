@@ -1,7 +1,8 @@
 /**
  * Benchmark: `find` in a warm server (one localexec process, called over stdio as a client does)
  * and one-shot (`localexec call find`), next to ripgrep as a whole process, interleaved run by
- * run; prints medians and ratios (localexec ÷ rg), and the server's memory over 50 calls.
+ * run; prints medians and ratios (localexec ÷ rg), and the server's memory over 50 calls and
+ * once the workers have been idle long enough to end.
  *
  *   deno task bench find                      # generates a 2,000-file git tree in /tmp
  *   deno task bench find --tree DIR           # any tree; BENCHMARKS.md used a 59k-file one
@@ -15,6 +16,7 @@
  * run mean anything.
  */
 import { parseArgs } from "../lib/deps.ts";
+import { WORKER_IDLE_MS } from "../lib/find/protocol.ts";
 import { FULL, has, machine, MAIN, median, ratio, Server, timed, timeShell } from "./mcp_driver.ts";
 
 const args = parseArgs({
@@ -148,9 +150,14 @@ async function main(): Promise<void> {
     await server.call("find", { pattern: i % 2 ? common : `zqxjkv${i}` });
     if (i === 1 || i === 5 || i === 50) rss.push(server.rssMb());
   }
+  // And once the calls are over: idle workers end after WORKER_IDLE_MS and give their memory back.
+  await new Promise((resolve) => setTimeout(resolve, WORKER_IDLE_MS + 1000));
+  rss.push(server.rssMb());
   console.log(
     `\nserver memory (MB): idle ${rss[0].toFixed(0)}, after finds 1: ${rss[1].toFixed(0)}, ` +
-      `5: ${rss[2].toFixed(0)}, 50: ${rss[3].toFixed(0)} (+${(rss[3] - rss[0]).toFixed(0)} MB)`,
+      `5: ${rss[2].toFixed(0)}, 50: ${rss[3].toFixed(0)} (+${(rss[3] - rss[0]).toFixed(0)} MB), ` +
+      `${(WORKER_IDLE_MS / 1000 + 1).toFixed(1)} s later: ${rss[4].toFixed(0)} ` +
+      `(+${(rss[4] - rss[0]).toFixed(0)} MB)`,
   );
   await server.close();
   if (!args.values.tree) await Deno.remove(root, { recursive: true });

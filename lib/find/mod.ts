@@ -127,7 +127,7 @@ async function _cold(
   const search = { signal: options.signal, stallMs: options.stallMs, glob };
   let listing: Listing | undefined;
   try {
-    _pool.warm(); // the workers start while the files are listed
+    void _pool.warm(); // the workers start while the files are listed
     listing = await listProject(root, options.signal, options.useGit ?? true);
     const first = poolListing(++_listings, listing.files, [], root, listing.startedAt);
     let outcome = await _pool.search(root, first, spec, max, search);

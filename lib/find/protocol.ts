@@ -4,7 +4,9 @@
  * progress.
  *
  * A worker keeps the latest listing it was sent (the file list and the folders that vouch for it),
- * so a warm search sends only the pattern: the list is copied into a worker once per listing.
+ * so a warm search sends only the pattern. The file list is packed once into shared memory (UTF-8
+ * bytes and end offsets) that every worker reads: no worker holds a copy of the list as strings,
+ * and a worker started anew gets the listing without a copy.
  */
 import type { GlobSpec } from "./glob.ts";
 import type { MatcherSpec } from "./scan.ts";
@@ -23,6 +25,13 @@ export const SLICE_MS = 50;
 
 /** Bytes from the most to the least common in source code: a needle is sought by its rarest. */
 export const COMMON_BYTES = " etaoinsrlcdpumhfgbyw.,;()_=\n\t/\"'-{}:xv0k1";
+
+/**
+ * How long a worker waits for the next search before it offers to end: a worker's heap grows with
+ * what it read and V8 returns little of it, so an idle pool is ended and its memory given back; a
+ * worker starts again in about 50 ms and finds the listing in shared memory.
+ */
+export const WORKER_IDLE_MS = 1500;
 
 /** Files per chunk: the unit workers claim, report and vouch for (folder checks). */
 export const CHUNK_FILES = 64;
@@ -48,8 +57,10 @@ export function controlSlots(workers: number): number {
 export interface ListingMessage {
   type: "listing";
   id: number;
-  /** Sorted paths relative to the root. */
-  files: string[];
+  /** The sorted paths relative to the root, as UTF-8 bytes one after the other. */
+  paths: SharedArrayBuffer;
+  /** Int32 per path: where its bytes end in `paths` (it starts where the previous one ends). */
+  ends: SharedArrayBuffer;
   /** Absolute paths whose modification times vouch for the listing. */
   checks: string[];
   /** Checks of chunk `c` are `checks[checkFrom[c]]` up to `checks[checkFrom[c + 1]]`. */
@@ -81,6 +92,8 @@ export interface SearchJob {
   slot: number;
   /** How much work one file may take before the search is stopped (regular expressions only). */
   stallMs: number;
+  /** After this long without a message the worker posts `idle` (it may then be terminated). */
+  idleMs: number;
 }
 
 /** Skip counts, in the order binary, too large, not UTF-8. */
@@ -102,6 +115,8 @@ export type WorkerReply =
     stale: boolean;
   }
   | { type: "done"; job: number; slot: number }
+  /** Nothing asked of this worker for the job's `idleMs`: the pool may end it, memory and all. */
+  | { type: "idle"; job: number }
   /** The pattern overran its budget on file `file` (an index into the listing). */
   | { type: "stalled"; job: number; file: number }
   | { type: "failed"; job: number; message: string };

@@ -2,8 +2,10 @@
  * find's long-lived worker pool: runs a search over a listing and gathers the first matches in
  * file order.
  *
- * The workers start on the first search and stay (unreferenced: they never keep the process
- * alive); each keeps the last listing it was sent, so a warm search sends only the pattern. The
+ * The workers start on the first search and stay while searches keep coming (unreferenced: they
+ * never keep the process alive); a worker idle for {@linkcode WORKER_IDLE_MS} offers to end and is
+ * ended, which gives its heap back. Each keeps the last listing it was sent (shared memory, see
+ * `protocol.ts`), so a warm search sends only the pattern. The
  * listing is cut into chunks that workers claim one at a time; the main thread keeps the results
  * of finished chunks in order and stops every worker as soon as the chunks before the first
  * unfinished one hold more than `maxResults` matches. Searches run one at a time.
@@ -23,6 +25,7 @@ import {
   type ListingMessage,
   type SearchJob,
   type SkipCounts,
+  WORKER_IDLE_MS,
   type WorkerReply,
 } from "./protocol.ts";
 import type { GlobSpec } from "./glob.ts";
@@ -58,8 +61,21 @@ export interface SearchOutcome {
   stale: boolean;
 }
 
-/** A listing as the pool sends it to workers. */
-export type PoolListing = Omit<ListingMessage, "type">;
+/** A listing as the pool keeps it: what it sends to workers, and the paths as strings. */
+export type PoolListing = Omit<ListingMessage, "type"> & { files: string[] };
+
+/** The sorted `files` packed for the workers (see {@linkcode ListingMessage}). */
+function _packed(files: string[]): { paths: SharedArrayBuffer; ends: SharedArrayBuffer } {
+  const bytes = new TextEncoder().encode(files.join("\0")); // paths hold no NUL
+  const paths = new SharedArrayBuffer(bytes.length);
+  new Uint8Array(paths).set(bytes);
+  const ends = new SharedArrayBuffer(4 * files.length);
+  const at = new Int32Array(ends);
+  let k = 0;
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0) at[k++] = i + 1;
+  if (files.length) at[k] = bytes.length + 1;
+  return { paths, ends };
+}
 
 const WATCH_MS = 250;
 const FILES_PER_EXTRA_WORKER = 500;
@@ -112,11 +128,14 @@ export function poolListing(
   for (const list of byChunk) checkFrom.push(checkFrom[checkFrom.length - 1] + list.length);
   const mtimes = new SharedArrayBuffer(8 * Math.max(1, checks.length));
   new Float64Array(mtimes).fill(NaN);
-  return { id, files, checks: byChunk.flat(), checkFrom, mtimes, startedAt };
+  return { id, files, ..._packed(files), checks: byChunk.flat(), checkFrom, mtimes, startedAt };
 }
 
 interface Slot {
   worker: Worker;
+  /** Settles when the worker has started (or failed to). */
+  online: Promise<void>;
+  up: boolean;
   listing: number;
   onReply?: (reply: WorkerReply) => void;
   onError?: (error: Error) => void;
@@ -129,8 +148,24 @@ export class SearchPool {
   #jobs = 0;
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(maxWorkers = Math.min(navigator.hardwareConcurrency || 1, 4)) {
+  #idleMs: number;
+
+  constructor(
+    maxWorkers = Math.min(navigator.hardwareConcurrency || 1, 4),
+    idleMs = WORKER_IDLE_MS,
+  ) {
     this.#max = Math.max(1, maxWorkers);
+    this.#idleMs = idleMs;
+  }
+
+  /** How many workers are running. */
+  get size(): number {
+    return this.#slots.length;
+  }
+
+  /** Every worker has started (see {@linkcode warm}). */
+  get ready(): boolean {
+    return this.#slots.length >= this.#max && this.#slots.every((s) => s.up);
   }
 
   /** Terminates every worker (new ones start on the next search); safe to call more than once. */
@@ -149,8 +184,21 @@ export class SearchPool {
       resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });
     worker.unref();
-    const slot: Slot = { worker, listing: -1 };
-    worker.on("message", (reply: WorkerReply) => slot.onReply?.(reply));
+    const { promise: online, resolve } = Promise.withResolvers<void>();
+    const slot: Slot = { worker, online, up: false, listing: -1 };
+    for (const event of ["online", "error", "exit"]) {
+      worker.once(event, () => {
+        slot.up = true;
+        resolve();
+      });
+    }
+    worker.on("message", (reply: WorkerReply) => {
+      if (reply.type !== "idle") return slot.onReply?.(reply);
+      // Ended only between searches (a search sets onReply); one that starts later starts anew.
+      if (slot.onReply || !this.#slots.includes(slot)) return;
+      this.#slots = this.#slots.filter((s) => s !== slot);
+      worker.terminate();
+    });
     worker.on("error", (err: Error) => slot.onError?.(err));
     // A worker that dies without an error (out of memory) must not leave a search waiting.
     worker.on(
@@ -160,10 +208,11 @@ export class SearchPool {
     return slot;
   }
 
-  /** Starts the workers ahead of a search (while the files are being listed). */
-  warm(): void {
-    _workerClass().then(() => {
+  /** Starts the workers ahead of a search; settles when they have started. */
+  warm(): Promise<void> {
+    return _workerClass().then(async () => {
       while (this.#slots.length < this.#max) this.#slots.push(this.#slot());
+      await Promise.all(this.#slots.map((s) => s.online));
     }, () => {});
   }
 
@@ -259,7 +308,7 @@ export class SearchPool {
       }
     }, WATCH_MS);
     const onReply = (reply: WorkerReply) => {
-      if (reply.job !== id) return; // late news from an earlier search
+      if (reply.job !== id || reply.type === "idle") return; // late news from an earlier search
       if (reply.type === "failed") return fail(new Error(`search failed: ${reply.message}`));
       if (reply.type === "stalled") return finish(_stallError(stallMs, files[reply.file]));
       if (reply.type === "done") {
@@ -299,6 +348,7 @@ export class SearchPool {
       spec,
       control: shared,
       stallMs,
+      idleMs: this.#idleMs,
     };
     slots.forEach((slot, i) => {
       slot.onReply = onReply;
@@ -306,7 +356,8 @@ export class SearchPool {
         fail(new Error(`search worker failed: ${err.message}`));
       };
       if (slot.listing !== listing.id) {
-        slot.worker.postMessage({ type: "listing", ...listing } satisfies ListingMessage);
+        const { files: _, ...shared } = listing; // the workers read the packed paths
+        slot.worker.postMessage({ type: "listing", ...shared } satisfies ListingMessage);
         slot.listing = listing.id;
       }
       slot.worker.postMessage({ ...job, slot: i } satisfies SearchJob);

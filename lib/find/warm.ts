@@ -66,6 +66,8 @@ export async function searchKept(
   if (!kept.untracked || needle === undefined || spec.flags.includes("i") || !mayRun("git")) {
     return await pool.search(root, kept.listing, spec, maxResults, { signal, stallMs, glob });
   }
+  // The time before git is asked counts from the workers' start (they end when idle).
+  if (!pool.ready) await pool.warm();
   const stop = new AbortController();
   const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
   const first = pool.search(root, kept.listing, spec, maxResults, { signal: both, stallMs, glob });

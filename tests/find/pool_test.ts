@@ -1,0 +1,72 @@
+/**
+ * find's worker pool: the workers read the listing from shared memory (paths of any script, across
+ * chunks), end when idle so their memory is given back, and start again for the next search.
+ */
+import assert from "node:assert/strict";
+import { compileMatcher } from "../../lib/find/scan.ts";
+import { poolListing, SearchPool } from "../../lib/find/search.ts";
+import { tempProject } from "../helpers/project.ts";
+
+/** 150 files (three chunks), some with names in other scripts; every seventh holds the needle. */
+async function project(): Promise<{ root: string; files: string[]; expected: string[] }> {
+  const names: Record<string, string> = {};
+  const expected: string[] = [];
+  for (let i = 0; i < 150; i++) {
+    const name = i % 5 === 0 ? `d${i % 3}/ünï-${i}-日本.txt` : `d${i % 3}/plain-${i}.txt`;
+    names[name] = i % 7 === 0 ? `first\nneedle ${i}\n` : "nothing here\n";
+  }
+  const root = await tempProject(names);
+  const files = Object.keys(names).sort();
+  for (const file of files) {
+    if (names[file].includes("needle")) expected.push(`${file}:2:${names[file].split("\n")[1]}`);
+  }
+  return { root, files, expected };
+}
+
+async function until(test: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!test() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+  return test();
+}
+
+Deno.test("find's workers read the shared listing, end when idle and start again", async () => {
+  const { root, files, expected } = await project();
+  const pool = new SearchPool(2, 150);
+  try {
+    const listing = poolListing(1, files, [], root, Date.now() - 60_000);
+    const spec = compileMatcher("needle", false);
+    const first = await pool.search(root, listing, spec, 1000);
+    assert.deepEqual(first.lines, expected);
+    assert.deepEqual(first.paths, expected.map((line) => line.split(":")[0]));
+    assert.equal(first.files, files.length);
+    assert.ok(pool.size > 0, "workers run after a search");
+
+    assert.ok(await until(() => pool.size === 0, 5000), "idle workers end");
+    const again = await pool.search(root, listing, spec, 1000);
+    assert.deepEqual(again.lines, expected, "new workers find the same lines");
+
+    // A regular expression (other code path in the worker) over the same listing.
+    const re = await pool.search(root, listing, compileMatcher("need(le)? 1\\d", false), 1000);
+    assert.deepEqual(re.lines, expected.filter((line) => /needle 1\d/.test(line)));
+  } finally {
+    pool.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("find's workers stay while searches keep coming", async () => {
+  const { root, files, expected } = await project();
+  const pool = new SearchPool(1, 400);
+  try {
+    const listing = poolListing(1, files, [], root, Date.now() - 60_000);
+    const spec = compileMatcher("needle", false);
+    for (let i = 0; i < 4; i++) {
+      assert.deepEqual((await pool.search(root, listing, spec, 1000)).lines, expected);
+      assert.equal(pool.size, 1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    pool.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
