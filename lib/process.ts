@@ -215,14 +215,22 @@ export function mayRun(command: string): boolean {
   }
 }
 
+/** Options for {@linkcode gitEntries}. */
+export interface GitOptions {
+  signal?: AbortSignal;
+  /** Exit code 1 means "nothing found" (as for `git grep`): an empty list, not a failure. */
+  emptyOnExit1?: boolean;
+}
+
 /**
  * Runs `git ARGS` in `root` (no shell, no prompt, no optional locks) and returns its stdout split
- * at NUL bytes, or undefined when git is missing, fails, or `signal` stops it. Pass `-z` in `args`.
+ * at NUL bytes, or undefined when git is missing, fails, or the signal stops it. Pass `-z` in
+ * `args`.
  */
 export async function gitEntries(
   root: string,
   args: readonly string[],
-  signal?: AbortSignal,
+  options: GitOptions = {},
 ): Promise<string[] | undefined> {
   try {
     const out = await new Deno.Command("git", {
@@ -232,8 +240,9 @@ export async function gitEntries(
       stdout: "piped",
       stderr: "null",
       env: { GIT_OPTIONAL_LOCKS: "0" },
-      signal,
+      signal: options.signal,
     }).output();
+    if (out.code === 1 && options.emptyOnExit1) return [];
     if (!out.success) return undefined;
     return new TextDecoder().decode(out.stdout).split("\0").filter((e) => e !== "");
   } catch {

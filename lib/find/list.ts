@@ -52,7 +52,7 @@ function _isRegularFile(path: string): boolean {
 
 /** Runs `git ARGS` in `root` with literal pathspecs: the NUL-separated entries, or undefined. */
 function _git(root: string, args: string[], signal: AbortSignal): Promise<string[] | undefined> {
-  return gitEntries(root, ["--literal-pathspecs", ...args], signal);
+  return gitEntries(root, ["--literal-pathspecs", ...args], { signal });
 }
 
 /** The tracked regular files, from `git ls-files -s` entries (`mode object stage<TAB>path`). */
@@ -172,25 +172,14 @@ export async function listProject(
  * The tracked files whose work-tree text holds `needle` (bytes, case-sensitive), by `git grep -l`:
  * git reads them natively, several at a time. [] when none does; undefined when git fails.
  */
-export async function grepFiles(
+export function grepFiles(
   root: string,
   needle: string,
   signal: AbortSignal,
 ): Promise<string[] | undefined> {
-  try {
-    const out = await new Deno.Command("git", {
-      args: ["-c", "core.fsmonitor=false", "grep", "-l", "-z", "-F", "--no-color", "-e", needle],
-      cwd: root,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "null",
-      env: { GIT_OPTIONAL_LOCKS: "0" },
-      signal,
-    }).output();
-    if (out.code === 1) return []; // no match
-    if (!out.success) return undefined;
-    return new TextDecoder().decode(out.stdout).split("\0").filter((e) => e !== "");
-  } catch {
-    return undefined;
-  }
+  return gitEntries(
+    root,
+    ["grep", "-l", "-z", "-F", "--no-color", "-e", needle],
+    { signal, emptyOnExit1: true },
+  );
 }
