@@ -1,0 +1,39 @@
+/**
+ * Gives back the memory a cold listing leaves behind on the main thread.
+ *
+ * Listing a large tree makes tens of megabytes of short-lived strings and arrays (git's output,
+ * the paths, their packing); V8 frees them in its next collections but keeps the pages, so the
+ * server's memory stays up by about 100 MB on a 59k-file tree. One full collection, run once the
+ * answer has gone out, returns those pages. `gc` is V8's own, reached through `node:v8` and
+ * `node:vm` (no permission needed); where it is not available nothing is done.
+ */
+import v8 from "node:v8";
+import vm from "node:vm";
+
+let _gc: (() => void) | null | undefined;
+
+function _collector(): (() => void) | null {
+  if (_gc === undefined) {
+    try {
+      v8.setFlagsFromString("--expose-gc");
+      const gc = vm.runInNewContext("gc");
+      _gc = typeof gc === "function" ? gc : null;
+    } catch {
+      _gc = null;
+    }
+  }
+  return _gc ?? null;
+}
+
+let _pending: ReturnType<typeof setTimeout> | undefined;
+
+/** Runs one full collection soon (after the current answer is sent); never keeps the process up. */
+export function collectSoon(delayMs = 0): void {
+  if (_pending !== undefined) return;
+  const timer = setTimeout(() => {
+    _pending = undefined;
+    _collector()?.();
+  }, delayMs);
+  Deno.unrefTimer(Number(timer));
+  _pending = timer;
+}
