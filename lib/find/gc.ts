@@ -25,15 +25,23 @@ function _collector(): (() => void) | null {
   return _gc ?? null;
 }
 
+/** How long after a cold listing the collection runs. */
+export const COLLECT_DELAY_MS = 100;
+
 let _pending: ReturnType<typeof setTimeout> | undefined;
 
-/** Runs one full collection soon (after the current answer is sent); never keeps the process up. */
-export function collectSoon(delayMs = 0): void {
+/**
+ * Runs one full collection `delayMs` from now, once the answer has gone out; the timer never keeps
+ * the process up, so a one-shot `call` exits without paying for it.
+ */
+export function collectSoon(delayMs = COLLECT_DELAY_MS): void {
   if (_pending !== undefined) return;
   const timer = setTimeout(() => {
     _pending = undefined;
     _collector()?.();
   }, delayMs);
-  Deno.unrefTimer(Number(timer));
+  // With node modules loaded, setTimeout gives a Node Timeout, whose own unref is the one that works.
+  if (typeof timer === "number") Deno.unrefTimer(timer);
+  else (timer as { unref?: () => void }).unref?.();
   _pending = timer;
 }
