@@ -9,6 +9,7 @@
  * ones; then those, and the two sets of matches are merged: results are always in path order.
  */
 import { quote, ToolError } from "../errors.ts";
+import { collectSoon } from "./gc.ts";
 import { type GlobSpec, globSpec } from "./glob.ts";
 import { type Listing, listProject } from "./list.ts";
 import { compileMatcher, type MatcherSpec } from "./scan.ts";
@@ -157,6 +158,7 @@ async function _cold(
   } finally {
     listing?.cancel();
     await listing?.untracked;
+    collectSoon(); // the listing's garbage: see gc.ts
   }
 }
 

@@ -1,0 +1,47 @@
+/**
+ * Gives back the memory a cold listing leaves behind on the main thread.
+ *
+ * Listing a large tree makes tens of megabytes of short-lived strings and arrays (git's output,
+ * the paths, their packing); V8 frees them in its next collections but keeps the pages, so the
+ * server's memory stays up by about 100 MB on a 59k-file tree. One full collection, run once the
+ * answer has gone out, returns those pages. `gc` is V8's own, reached through `node:v8` and
+ * `node:vm` (no permission needed); where it is not available nothing is done.
+ */
+import v8 from "node:v8";
+import vm from "node:vm";
+
+let _gc: (() => void) | null | undefined;
+
+function _collector(): (() => void) | null {
+  if (_gc === undefined) {
+    try {
+      v8.setFlagsFromString("--expose-gc");
+      const gc = vm.runInNewContext("gc");
+      _gc = typeof gc === "function" ? gc : null;
+    } catch {
+      _gc = null;
+    }
+  }
+  return _gc ?? null;
+}
+
+/** How long after a cold listing the collection runs. */
+export const COLLECT_DELAY_MS = 100;
+
+let _pending: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Runs one full collection `delayMs` from now, once the answer has gone out; the timer never keeps
+ * the process up, so a one-shot `call` exits without paying for it.
+ */
+export function collectSoon(delayMs = COLLECT_DELAY_MS): void {
+  if (_pending !== undefined) return;
+  const timer = setTimeout(() => {
+    _pending = undefined;
+    _collector()?.();
+  }, delayMs);
+  // With node modules loaded, setTimeout gives a Node Timeout, whose own unref is the one that works.
+  if (typeof timer === "number") Deno.unrefTimer(timer);
+  else (timer as { unref?: () => void }).unref?.();
+  _pending = timer;
+}
