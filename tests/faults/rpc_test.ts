@@ -3,20 +3,9 @@
  * line is not a valid request), and the server keeps serving.
  */
 import assert from "node:assert/strict";
-import { rawMessages } from "../helpers/mcp.ts";
+import { INIT, rawMessages } from "../helpers/mcp.ts";
 import { tempProject } from "../helpers/project.ts";
 import { figures } from "./suite.ts";
-
-const INIT = JSON.stringify({
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "t", version: "0" },
-  },
-});
 
 /** Malformed lines and the id each must be answered with (null: the id could not be used). */
 const CASES: [string, number | string | null][] = [

@@ -4,17 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { findInProject, type FindResult, resetFind } from "../../lib/find/mod.ts";
-import { tempProject, writeFiles } from "../helpers/project.ts";
-
-async function git(root: string, ...args: string[]): Promise<void> {
-  const out = await new Deno.Command("git", {
-    args: ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args],
-    cwd: root,
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
-}
+import { git, tempProject, writeFiles } from "../helpers/project.ts";
 
 function find(root: string, pattern = "needle", useGit = true): Promise<FindResult> {
   return findInProject(root, { pattern, maxResults: 100, ignoreCase: false, useGit });

@@ -5,7 +5,7 @@ import { isIgnored, parseIgnore } from "../../lib/find/ignore.ts";
 import { cutLine } from "../../lib/find/scan.ts";
 import { literalOf, requiredLiteral } from "../../lib/find/literal.ts";
 import { callMcp, connect } from "../helpers/mcp.ts";
-import { callJson, tempProject, testContext, writeFiles } from "../helpers/project.ts";
+import { callJson, git, tempProject, testContext, writeFiles } from "../helpers/project.ts";
 
 type FindResult = {
   status: string;
@@ -33,16 +33,6 @@ async function within<T>(ms: number, promise: Promise<T>, what: string): Promise
   } finally {
     clearTimeout(timer);
   }
-}
-
-async function git(root: string, ...args: string[]): Promise<void> {
-  const out = await new Deno.Command("git", {
-    args: ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args],
-    cwd: root,
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
 }
 
 /** A project whose ignore files exercise every rule; `needle` marks each file. */

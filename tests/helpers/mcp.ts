@@ -167,3 +167,15 @@ export async function rawLines(
   }
   return answers;
 }
+
+/** The `initialize` request as one raw JSON-RPC line (id 1). */
+export const INIT = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "t", version: "0" },
+  },
+});

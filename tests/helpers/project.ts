@@ -65,3 +65,14 @@ export async function callJson(
   if (first.type !== "text") throw new Error("first content block is not text");
   return JSON.parse(first.text);
 }
+
+/** Runs `git ARGS` in `root` with a test identity; throws with git's stderr when it fails. */
+export async function git(root: string, ...args: string[]): Promise<void> {
+  const out = await new Deno.Command("git", {
+    args: ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args],
+    cwd: root,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
+}

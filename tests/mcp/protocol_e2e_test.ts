@@ -1,18 +1,8 @@
 import assert from "node:assert/strict";
-import { FULL, MAIN, rawLines as _raw } from "../helpers/mcp.ts";
+import { FULL, INIT, MAIN, rawLines as _raw } from "../helpers/mcp.ts";
 import { tempProject } from "../helpers/project.ts";
 import { LineTransport } from "../../lib/mcp/transport.ts";
 
-const INIT = JSON.stringify({
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "t", version: "0" },
-  },
-});
 const call = (id: number, name: unknown, args: unknown) =>
   JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
 
