@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { parseReply } from "../../lib/edit/parse.ts";
 import { looksLikePath, normalizePath, resolvePath } from "../../lib/edit/path_line.ts";
-import type { Edit, ParseResult } from "../../lib/edit/types.ts";
+import type { ParseResult } from "../../lib/edit/types.ts";
+import { edits, problem } from "../helpers/parsed.ts";
 
 const BLOCK = [
   "<<<<<<< SEARCH",
@@ -14,16 +15,6 @@ const BLOCK = [
 ].join("\n");
 const SEARCH = "def add(a, b):\n    return a - b\n";
 const REPLACE = "def add(a, b):\n    return a + b\n";
-
-function edits(result: ParseResult): Edit[] {
-  assert.equal(result.kind, "edits", JSON.stringify(result));
-  return result.kind === "edits" ? result.edits : [];
-}
-
-function problem(result: ParseResult): string {
-  assert.equal(result.kind, "invalid", JSON.stringify(result));
-  return result.kind === "invalid" ? result.problem : "";
-}
 
 function warnings(result: ParseResult): string[] {
   return result.kind === "edits" ? result.warnings : [];

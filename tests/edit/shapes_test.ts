@@ -8,19 +8,10 @@ import { applyEdits } from "../../lib/edit/apply.ts";
 import { deletionAllowance, GUARD_MIN_LINES, GUARD_SHARE } from "../../lib/edit/guard.ts";
 import { tabsForSpaces } from "../../lib/edit/indent.ts";
 import { parseReply } from "../../lib/edit/parse.ts";
-import type { Edit, ParseResult } from "../../lib/edit/types.ts";
+import type { Edit } from "../../lib/edit/types.ts";
+import { edits, problem } from "../helpers/parsed.ts";
 
 const CODE = "def add(a, b):\n    return a + b\n";
-
-function edits(result: ParseResult): Edit[] {
-  assert.equal(result.kind, "edits", JSON.stringify(result));
-  return result.kind === "edits" ? result.edits : [];
-}
-
-function problem(result: ParseResult): string {
-  assert.equal(result.kind, "invalid", JSON.stringify(result));
-  return result.kind === "invalid" ? result.problem : "";
-}
 
 function whole(path: string, content: string): Edit[] {
   return [{ type: "whole", path, content }];
