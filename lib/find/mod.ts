@@ -45,6 +45,8 @@ export interface FindResult {
   skipped: { binary: number; too_large: number; not_utf8: number };
   /** How many files were searched (after the glob). */
   files: number;
+  /** How many of them were opened and read (a warm search skips files whose summary rules the text out). */
+  read: number;
   /** The listing was reused from an earlier call. */
   warm: boolean;
 }
@@ -93,6 +95,7 @@ function _merge(a: SearchOutcome, b: SearchOutcome, max: number): SearchOutcome 
       not_utf8: a.skipped.not_utf8 + b.skipped.not_utf8,
     },
     files: a.files + b.files,
+    read: a.read + b.read,
     stale: a.stale || b.stale,
   };
 }
@@ -145,7 +148,7 @@ async function _cold(
     const racy = Number(id.split(":")[0]) >= listing.startedAt - 20;
     if (!racy) {
       const checks = await listing.checks;
-      const kept = poolListing(++_listings, files, checks, root, listing.startedAt);
+      const kept = poolListing(++_listings, files, checks, root, listing.startedAt, true);
       _cache.set(key, {
         listing: kept,
         index: index ? { path: index, id } : undefined,
@@ -193,6 +196,7 @@ export async function findInProject(root: string, options: FindOptions): Promise
     complete: o.complete,
     skipped: o.skipped,
     files: o.files,
+    read: o.read,
     warm,
   };
 }

@@ -44,6 +44,16 @@ export const CHUNK_FILES = 64;
  */
 export const RACY_MS = 20;
 
+/**
+ * A listing of at most this many files keeps a summary of each file it has read (see
+ * {@linkcode ListingMessage.sums}): 1 KiB each, so at most 8 MiB. Larger trees lean on `git grep`
+ * instead (`warm.ts`).
+ */
+export const SUMMARY_MAX_FILES = 8192;
+
+/** Bytes per file summary: a set of 8,192 bits. */
+export const SUMMARY_BYTES = 1024;
+
 /** Int32 slots of the shared control memory. */
 export const CTL_NEXT_CHUNK = 0;
 export const CTL_STOP = 1;
@@ -71,6 +81,20 @@ export interface ListingMessage {
   mtimes: SharedArrayBuffer;
   /** `Date.now()` just before the listing was started. */
   startedAt: number;
+  /**
+   * With at most {@linkcode SUMMARY_MAX_FILES} files: what each file held when a worker last read
+   * it whole, for a warm search to skip a file that cannot hold the text it needs. Per file,
+   * {@linkcode SUMMARY_BYTES} of bits, one set for each hashed run of three bytes in the file.
+   */
+  sums?: SharedArrayBuffer;
+  /**
+   * Float64 × 4 per file: the modification time, change time, size and inode (`lstat`) that the
+   * summary was made for; 0 when there is none. A summary is used only while `lstat` of the path
+   * says the same four, and made only for a file whose change time (whole seconds in Deno) was
+   * over a second before the read began (git's "racily clean" rule), so a file written during or
+   * after the read never matches.
+   */
+  stamps?: SharedArrayBuffer;
 }
 
 /** One search over the worker's listing. */
@@ -113,6 +137,8 @@ export type WorkerReply =
     skipped: SkipCounts;
     /** Files of the chunk that passed the glob. */
     files: number;
+    /** Files of the chunk that were opened and read (the rest were ruled out by their summary). */
+    read: number;
     /** A folder of this chunk changed since the listing was made (or may have). */
     stale: boolean;
   }

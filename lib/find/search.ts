@@ -25,6 +25,8 @@ import {
   type ListingMessage,
   type SearchJob,
   type SkipCounts,
+  SUMMARY_BYTES,
+  SUMMARY_MAX_FILES,
   WORKER_IDLE_MS,
   type WorkerReply,
 } from "./protocol.ts";
@@ -57,6 +59,8 @@ export interface SearchOutcome {
   skipped: { binary: number; too_large: number; not_utf8: number };
   /** Files that passed the glob, in the chunks searched. */
   files: number;
+  /** Of those, the files opened and read (the others' summaries ruled the text out). */
+  read: number;
   /** A folder that vouches for the searched part of the listing has changed. */
   stale: boolean;
 }
@@ -97,13 +101,17 @@ function _stallError(stallMs: number, file: string | undefined): ToolError {
   );
 }
 
-/** Builds the listing workers keep: `checks` are assigned to the chunk where their files sort. */
+/**
+ * Builds the listing workers keep: `checks` are assigned to the chunk where their files sort.
+ * `summarize`: a listing kept for later searches holds the files' summaries (when small enough).
+ */
 export function poolListing(
   id: number,
   files: string[],
   checks: string[],
   root: string,
   startedAt: number,
+  summarize = false,
 ): PoolListing {
   const chunks = Math.max(1, Math.ceil(files.length / CHUNK_FILES));
   const byChunk: string[][] = Array.from({ length: chunks }, () => []);
@@ -128,7 +136,22 @@ export function poolListing(
   for (const list of byChunk) checkFrom.push(checkFrom[checkFrom.length - 1] + list.length);
   const mtimes = new SharedArrayBuffer(8 * Math.max(1, checks.length));
   new Float64Array(mtimes).fill(NaN);
-  return { id, files, ..._packed(files), checks: byChunk.flat(), checkFrom, mtimes, startedAt };
+  const summed = summarize && files.length <= SUMMARY_MAX_FILES
+    ? {
+      sums: new SharedArrayBuffer(SUMMARY_BYTES * files.length),
+      stamps: new SharedArrayBuffer(32 * files.length),
+    }
+    : {};
+  return {
+    id,
+    files,
+    ..._packed(files),
+    checks: byChunk.flat(),
+    checkFrom,
+    mtimes,
+    startedAt,
+    ...summed,
+  };
 }
 
 interface Slot {
@@ -249,9 +272,10 @@ export class SearchPool {
     const paths: string[] = [];
     let found = 0;
     let searched = 0;
+    let read = 0;
     let stale = false;
     if (files.length === 0) {
-      return Promise.resolve(this.#outcome(lines, paths, 0, true, [0, 0, 0], 0, false, 0));
+      return Promise.resolve(this.#outcome(lines, paths, 0, true, [0, 0, 0], 0, 0, false, 0));
     }
     const count = only?.length ?? files.length;
     const wanted = Math.min(this.#max, 1 + Math.floor(count / FILES_PER_EXTRA_WORKER));
@@ -280,7 +304,17 @@ export class SearchPool {
       if (error) return reject(error);
       for (const r of pending.values()) found += r.lines.length; // chunks beyond the cut
       resolve(
-        this.#outcome(lines, paths, maxResults, next >= chunks, skipped, searched, stale, found),
+        this.#outcome(
+          lines,
+          paths,
+          maxResults,
+          next >= chunks,
+          skipped,
+          searched,
+          read,
+          stale,
+          found,
+        ),
       );
     };
     const fail = (error: Error) => {
@@ -327,6 +361,7 @@ export class SearchPool {
         found += r.lines.length;
         for (let k = 0; k < 3; k++) skipped[k] += r.skipped[k];
         searched += r.files;
+        read += r.read;
         stale ||= r.stale;
         if (found > maxResults) return finish();
       }
@@ -372,6 +407,7 @@ export class SearchPool {
     complete: boolean,
     skipped: SkipCounts,
     files: number,
+    read: number,
     stale: boolean,
     found: number,
   ): SearchOutcome {
@@ -383,6 +419,7 @@ export class SearchPool {
       complete,
       skipped: { binary: skipped[0], too_large: skipped[1], not_utf8: skipped[2] },
       files,
+      read,
       stale,
     };
   }

@@ -13,6 +13,12 @@
  * the folders that vouch for each chunk (their modification times), reads each file once into a
  * reused buffer, skips binary and large files, and posts each chunk's matching lines.
  *
+ * A listing kept for later searches (small enough) also keeps a summary of every file read whole:
+ * which runs of three bytes it holds (hashed into 8,192 bits) and the file's `lstat` identity. A
+ * later search whose text cannot be in a file, by its summary, skips the file after one `lstat`
+ * (under any preset short of `-A`, Deno resolves the real path of every file it opens, which costs
+ * more than reading it). A file that changed since is read again, and summarized again.
+ *
  * A plain text pattern is searched in the raw bytes (no string is made, so memory stays flat);
  * only a file that contains it is checked for NUL bytes and decoded (and counted `binary` or
  * `not_utf8` when it is one). A regular expression is tried only on files holding its required text, in slices under
@@ -39,6 +45,7 @@ import {
   type SearchJob,
   type SkipCounts,
   SLICE_MS,
+  SUMMARY_BYTES,
   type WorkerReply,
 } from "./protocol.ts";
 
@@ -59,6 +66,8 @@ export function searchWorkerMain(): void {
   let mtimes: Float64Array<ArrayBufferLike> = new Float64Array(0);
   let pathBytes: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
   let pathEnds: Int32Array<ArrayBufferLike> = new Int32Array(0);
+  let sums: Uint8Array<ArrayBufferLike> | undefined;
+  let stamps: Float64Array<ArrayBufferLike> = new Float64Array(0);
   const pathDecoder = new TextDecoder();
   // Path `i` of the listing (each ends one byte before the next starts: the NUL between them);
   // plain ASCII is made into a string in JavaScript, a third of a decoder call's cost.
@@ -83,8 +92,10 @@ export function searchWorkerMain(): void {
   };
 
   // One read: a regular file only reads short at its end, so a full buffer means too large.
-  // -1 when the file cannot be read (gone, a folder).
-  const read = (path: string): number => {
+  // -1 when the file cannot be read (gone, a folder). With `stat`, what was read is kept in
+  // `opened` (the open file's own stat, so it describes exactly what was read).
+  let opened: Deno.FileInfo | undefined;
+  const read = (path: string, stat: boolean): number => {
     let file: Deno.FsFile;
     try {
       file = Deno.openSync(path);
@@ -92,12 +103,68 @@ export function searchWorkerMain(): void {
       return -1;
     }
     try {
-      return file.readSync(buffer.subarray(0, MAX_FILE_BYTES + 1)) ?? 0;
+      const size = file.readSync(buffer.subarray(0, MAX_FILE_BYTES + 1)) ?? 0;
+      opened = stat ? file.statSync() : undefined;
+      return size;
     } catch {
       return -1;
     } finally {
       file.close();
     }
+  };
+
+  // ── Summaries (see `ListingMessage.sums`): 8,192 bits per file, one per hashed 3-byte run.
+  const gram = (h: number): number => Math.imul(h & 0xffffff, 0x9e3779b1) >>> 19;
+  // Records what file `i` holds (the first `size` bytes of the buffer) and what it was.
+  const summarize = (i: number, size: number, info: Deno.FileInfo, began: number): void => {
+    // Deno gives the change time in whole seconds: a file changed within a second (plus the
+    // clocks' lag) before the read is not summarized, as a later change in the same second would
+    // keep every time the same. (Or unknown: no summary.)
+    const ctime = info.ctime?.getTime();
+    if (ctime === undefined || !(ctime + 1000 + RACY_MS < began) || info.ino === null) return;
+    const bits = sums!.subarray(i * SUMMARY_BYTES, (i + 1) * SUMMARY_BYTES);
+    bits.fill(0);
+    let h = (buffer[0] << 8) | buffer[1];
+    for (let k = 2; k < size; k++) {
+      h = (h << 8) | buffer[k];
+      const g = gram(h);
+      bits[g >>> 3] |= 1 << (g & 7);
+    }
+    stamps[4 * i] = info.mtime?.getTime() ?? 0;
+    stamps[4 * i + 2] = info.size;
+    stamps[4 * i + 3] = info.ino;
+    stamps[4 * i + 1] = ctime; // last: a summary counts once its change time is set
+  };
+  // Whether file `i` still is what its summary was made of (lstat: no open, no read).
+  const unchanged = (i: number, path: string): boolean => {
+    if (!stamps[4 * i + 1]) return false;
+    try {
+      const info = Deno.lstatSync(path);
+      return info.ctime?.getTime() === stamps[4 * i + 1] &&
+        (info.mtime?.getTime() ?? 0) === stamps[4 * i] && info.size === stamps[4 * i + 2] &&
+        info.ino === stamps[4 * i + 3];
+    } catch {
+      return false;
+    }
+  };
+  // The bits a file's summary must all have to hold `text` (case-sensitive), or undefined when
+  // the text is too short to say anything.
+  const gramsOf = (text: string): Int32Array | undefined => {
+    const bytes = new TextEncoder().encode(text);
+    if (bytes.length < 3) return undefined;
+    const set = new Set<number>();
+    for (let k = 2; k < bytes.length; k++) {
+      set.add(gram((bytes[k - 2] << 16) | (bytes[k - 1] << 8) | bytes[k]));
+    }
+    return Int32Array.from(set);
+  };
+  const mayHold = (i: number, grams: Int32Array): boolean => {
+    const at = i * SUMMARY_BYTES;
+    for (let k = 0; k < grams.length; k++) {
+      const g = grams[k];
+      if (!(sums![at + (g >>> 3)] & (1 << (g & 7)))) return false;
+    }
+    return true;
   };
 
   // This thread's CPU time in ms (Linux), or NaN where it cannot be read.
@@ -169,6 +236,7 @@ export function searchWorkerMain(): void {
     lines: string[];
     at: number[];
     files: number;
+    read: number;
     stale: boolean;
   };
 
@@ -179,6 +247,10 @@ export function searchWorkerMain(): void {
     const beat = CTL_WORKERS + 2 * job.slot;
     const scanner = makeScanner(job.spec);
     const prefilter = bytePrefilter(job);
+    const needle = job.spec.literal ?? job.spec.prefilter;
+    const grams = sums && needle !== undefined && !job.spec.flags.includes("i")
+      ? gramsOf(needle)
+      : undefined;
     const glob = job.glob;
     const globRe = glob ? new RegExp(glob.source) : undefined;
     const only = job.only;
@@ -203,8 +275,14 @@ export function searchWorkerMain(): void {
       const rel = pathAt(i);
       if (glob && !globMatches(globRe!, glob, rel)) return;
       o.files++;
-      const size = read(`${job.root}/${rel}`);
+      const path = `${job.root}/${rel}`;
+      const known = sums !== undefined && unchanged(i, path);
+      if (known && grams && !mayHold(i, grams)) return; // it cannot hold the text
+      const began = Date.now();
+      const size = read(path, sums !== undefined && !known);
+      o.read++;
       if (size < 0) return;
+      if (opened && size <= MAX_FILE_BYTES) summarize(i, size, opened, began);
       if (size > MAX_FILE_BYTES) {
         if (!prefilter || prefilter(MAX_FILE_BYTES)) skipped[1]++; // its first MB holds the text
         return;
@@ -243,7 +321,16 @@ export function searchWorkerMain(): void {
           }
           const end = Math.min(total, (chunk + 1) * CHUNK_FILES);
           const stale = only ? vouchOnly(chunk, end) : vouch(chunk);
-          open = { chunk, i: chunk * CHUNK_FILES, end, lines: [], at: [], files: 0, stale };
+          open = {
+            chunk,
+            i: chunk * CHUNK_FILES,
+            end,
+            lines: [],
+            at: [],
+            files: 0,
+            read: 0,
+            stale,
+          };
         }
         const o: Open = open;
         if (o.i >= o.end || o.lines.length >= job.limit) {
@@ -256,6 +343,7 @@ export function searchWorkerMain(): void {
             at: o.at,
             skipped: [skipped[0], skipped[1], skipped[2]],
             files: o.files,
+            read: o.read,
             stale: o.stale,
           });
           skipped.fill(0);
@@ -304,6 +392,8 @@ export function searchWorkerMain(): void {
       mtimes = new Float64Array(message.mtimes);
       pathBytes = new Uint8Array(message.paths);
       pathEnds = new Int32Array(message.ends);
+      sums = message.sums ? new Uint8Array(message.sums) : undefined;
+      stamps = new Float64Array(message.stamps ?? new ArrayBuffer(0));
       return;
     }
     try {

@@ -15,6 +15,7 @@ import {
   MAX_FILE_BYTES,
   RACY_MS,
   SLICE_MS,
+  SUMMARY_BYTES,
 } from "./protocol.ts";
 import { _newlines, CONTEXT_BEFORE, cutLine, makeScanner, MAX_LINE_CHARS } from "./scan.ts";
 import { searchWorkerMain } from "./worker.ts";
@@ -32,6 +33,7 @@ function workerSource(): string {
     MAX_FILE_BYTES,
     RACY_MS,
     SLICE_MS,
+    SUMMARY_BYTES,
     CONTEXT_BEFORE,
     MAX_LINE_CHARS,
   };
