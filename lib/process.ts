@@ -215,7 +215,7 @@ export function mayRun(command: string): boolean {
   }
 }
 
-/** Options for {@linkcode gitEntries}. */
+/** Options for {@linkcode gitOutput} and {@linkcode gitEntries}. */
 export interface GitOptions {
   signal?: AbortSignal;
   /** Exit code 1 means "nothing found" (as for `git grep`): an empty list, not a failure. */
@@ -223,15 +223,14 @@ export interface GitOptions {
 }
 
 /**
- * Runs `git ARGS` in `root` (no shell, no prompt, no optional locks) and returns its stdout split
- * at NUL bytes, or undefined when git is missing, fails, or the signal stops it. Pass `-z` in
- * `args`.
+ * Runs `git ARGS` in `root` (no shell, no prompt, no optional locks) and returns its stdout as
+ * bytes, or undefined when git is missing, fails, or the signal stops it.
  */
-export async function gitEntries(
+export async function gitOutput(
   root: string,
   args: readonly string[],
   options: GitOptions = {},
-): Promise<string[] | undefined> {
+): Promise<Uint8Array | undefined> {
   try {
     const out = await new Deno.Command("git", {
       args: ["-c", "core.fsmonitor=false", ...args],
@@ -242,12 +241,24 @@ export async function gitEntries(
       env: { GIT_OPTIONAL_LOCKS: "0" },
       signal: options.signal,
     }).output();
-    if (out.code === 1 && options.emptyOnExit1) return [];
+    if (out.code === 1 && options.emptyOnExit1) return new Uint8Array(0);
     if (!out.success) return undefined;
-    return new TextDecoder().decode(out.stdout).split("\0").filter((e) => e !== "");
+    return out.stdout;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * {@linkcode gitOutput} split at NUL bytes (pass `-z` in `args`), without empty entries.
+ */
+export async function gitEntries(
+  root: string,
+  args: readonly string[],
+  options: GitOptions = {},
+): Promise<string[] | undefined> {
+  const out = await gitOutput(root, args, options);
+  return out && new TextDecoder().decode(out).split("\0").filter((e) => e !== "");
 }
 
 // ── The watchdog ───────────────────────────────────────────────────────────────────────────────

@@ -12,7 +12,7 @@
  * untracked, empty one): a file created, removed or renamed changes its folder's modification time.
  */
 import { PROTECTED_NAMES } from "../paths.ts";
-import { gitEntries, mayRun } from "../process.ts";
+import { gitEntries, gitOutput, mayRun } from "../process.ts";
 import { walkProject } from "./walk.ts";
 
 /** The listing and where it came from. */
@@ -55,19 +55,58 @@ function _git(root: string, args: string[], signal: AbortSignal): Promise<string
   return gitEntries(root, ["--literal-pathspecs", ...args], { signal });
 }
 
-/** The tracked regular files, from `git ls-files -s` entries (`mode object stage<TAB>path`). */
-function _tracked(entries: string[]): string[] {
+const _decoder = new TextDecoder();
+
+/** Bytes `from`..`to` of `bytes` as a string of its own (not a slice of a larger one). */
+function _text(bytes: Uint8Array, from: number, to: number): string {
+  for (let k = from; k < to; k++) {
+    if (bytes[k] > 127) return _decoder.decode(bytes.subarray(from, to));
+  }
+  return String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
+}
+
+/**
+ * The tracked regular files, from `git ls-files` entries (`mode<TAB>path` or, from `-s`,
+ * `mode object stage<TAB>path`, each ending in NUL), read from the bytes: each path is a string
+ * of its own, so the kept listing holds no part of git's output.
+ */
+function _tracked(out: Uint8Array): string[] {
   const files: string[] = [];
   let last = "";
-  for (const entry of entries) {
-    const tab = entry.indexOf("\t");
-    if (tab < 0 || NOT_FILES.has(entry.slice(0, 6))) continue;
-    const path = entry.slice(tab + 1);
-    if (path === last || _skipped(path)) continue; // a conflicted file has one entry per stage
-    files.push(path);
-    last = path;
+  for (let start = 0; start < out.length;) {
+    let end = out.indexOf(0, start);
+    if (end < 0) end = out.length;
+    const tab = out.indexOf(9, start);
+    if (tab > start && tab < end) {
+      const mode = String.fromCharCode(...out.subarray(start, start + 6));
+      if (!NOT_FILES.has(mode)) {
+        const path = _text(out, tab + 1, end);
+        // A conflicted file has one entry per stage.
+        if (path !== last && !_skipped(path)) files.push(path);
+        last = path;
+      }
+    }
+    start = end + 1;
   }
   return files;
+}
+
+/** Whether this git knows `ls-files --format` (2.38 and later); found out on first use. */
+let _formatWorks: boolean | undefined;
+
+/** The index's entries (mode and path; no object names, which double the output). */
+async function _index(root: string, signal: AbortSignal): Promise<Uint8Array | undefined> {
+  const base = ["--literal-pathspecs", "ls-files", "-c", "-z"];
+  if (_formatWorks !== false) {
+    const out = await gitOutput(root, [...base, "--format=%(objectmode)%x09%(path)"], { signal });
+    if (out || signal.aborted) {
+      if (out) _formatWorks = true;
+      return out;
+    }
+  }
+  const out = await gitOutput(root, [...base, "-s"], { signal });
+  if (out && _formatWorks === undefined) _formatWorks = false;
+  return out;
 }
 
 /** The untracked files worth searching: regular files (not links), outside skipped folders. */
@@ -134,7 +173,7 @@ export async function listProject(
     const others = _others(root, both);
     const gitDir = _git(root, ["rev-parse", "--absolute-git-dir"], both)
       .then((out) => out?.[0]?.split("\n")[0] || undefined);
-    const index = await _git(root, ["ls-files", "-s", "-c", "-z"], both);
+    const index = await _index(root, both);
     if (index) {
       const files = _tracked(index).sort();
       const untracked = others.then((o) => o?.files ?? []);

@@ -43,6 +43,8 @@ export interface SearchOptions {
   glob?: GlobSpec;
   /** Only these files: sorted indices into the listing (see {@linkcode SearchJob.only}). */
   only?: Int32Array;
+  /** At most this many workers (default: the pool's size). */
+  workers?: number;
 }
 
 /** What a search found. */
@@ -84,6 +86,13 @@ function _packed(files: string[]): { paths: SharedArrayBuffer; ends: SharedArray
 const WATCH_MS = 250;
 const FILES_PER_EXTRA_WORKER = 500;
 
+/**
+ * How long a worker other than the first waits for the next search before it offers to end: the
+ * extra workers serve the searches that read many files themselves (a cold listing, a regular
+ * expression git cannot help with), and each costs the server about 20 MB while it lives.
+ */
+export const EXTRA_IDLE_MS = 2_000;
+
 let _Worker: typeof Worker | undefined;
 
 /** `node:worker_threads`' Worker, loaded on the first search (not at the server's start). */
@@ -104,6 +113,7 @@ function _stallError(stallMs: number, file: string | undefined): ToolError {
 /**
  * Builds the listing workers keep: `checks` are assigned to the chunk where their files sort.
  * `summarize`: a listing kept for later searches holds the files' summaries (when small enough).
+ * `packed`: the same `files` already packed (by an earlier listing of them).
  */
 export function poolListing(
   id: number,
@@ -112,6 +122,7 @@ export function poolListing(
   root: string,
   startedAt: number,
   summarize = false,
+  packed: { paths: SharedArrayBuffer; ends: SharedArrayBuffer } = _packed(files),
 ): PoolListing {
   const chunks = Math.max(1, Math.ceil(files.length / CHUNK_FILES));
   const byChunk: string[][] = Array.from({ length: chunks }, () => []);
@@ -145,7 +156,8 @@ export function poolListing(
   return {
     id,
     files,
-    ..._packed(files),
+    paths: packed.paths,
+    ends: packed.ends,
     checks: byChunk.flat(),
     checkFrom,
     mtimes,
@@ -186,9 +198,9 @@ export class SearchPool {
     return this.#slots.length;
   }
 
-  /** Every worker has started (see {@linkcode warm}). */
-  get ready(): boolean {
-    return this.#slots.length >= this.#max && this.#slots.every((s) => s.up);
+  /** At least `workers` workers (default: all) have started (see {@linkcode warm}). */
+  ready(workers = this.#max): boolean {
+    return this.#slots.length >= Math.min(workers, this.#max) && this.#slots.every((s) => s.up);
   }
 
   /** Terminates every worker (new ones start on the next search); safe to call more than once. */
@@ -231,10 +243,10 @@ export class SearchPool {
     return slot;
   }
 
-  /** Starts the workers ahead of a search; settles when they have started. */
-  warm(): Promise<void> {
+  /** Starts `workers` workers (default: all) ahead of a search; settles when they have started. */
+  warm(workers = this.#max): Promise<void> {
     return _workerClass().then(async () => {
-      while (this.#slots.length < this.#max) this.#slots.push(this.#slot());
+      while (this.#slots.length < Math.min(workers, this.#max)) this.#slots.push(this.#slot());
       await Promise.all(this.#slots.map((s) => s.online));
     }, () => {});
   }
@@ -278,7 +290,11 @@ export class SearchPool {
       return Promise.resolve(this.#outcome(lines, paths, 0, true, [0, 0, 0], 0, 0, false, 0));
     }
     const count = only?.length ?? files.length;
-    const wanted = Math.min(this.#max, 1 + Math.floor(count / FILES_PER_EXTRA_WORKER));
+    const wanted = Math.min(
+      options.workers ?? this.#max,
+      this.#max,
+      1 + Math.floor(count / FILES_PER_EXTRA_WORKER),
+    );
     while (this.#slots.length < wanted) this.#slots.push(this.#slot());
     const slots = this.#slots.slice(0, wanted);
     const stallMs = options.stallMs ?? 1000;
@@ -395,7 +411,9 @@ export class SearchPool {
         slot.worker.postMessage({ type: "listing", ...shared } satisfies ListingMessage);
         slot.listing = listing.id;
       }
-      slot.worker.postMessage({ ...job, slot: i } satisfies SearchJob);
+      // The first worker stays for a burst of searches; the others, for the search at hand.
+      const idleMs = i === 0 ? this.#idleMs : Math.min(this.#idleMs, EXTRA_IDLE_MS);
+      slot.worker.postMessage({ ...job, slot: i, idleMs } satisfies SearchJob);
     });
     return promise;
   }

@@ -66,11 +66,13 @@ export async function searchKept(
   if (!kept.untracked || needle === undefined || spec.flags.includes("i") || !mayRun("git")) {
     return await pool.search(root, kept.listing, spec, maxResults, { signal, stallMs, glob });
   }
-  // The time before git is asked counts from the workers' start (they end when idle).
-  if (!pool.ready) await pool.warm();
+  // One worker: git reads the many files natively, so a second worker would only cost memory.
+  // The time before git is asked counts from the worker's start (it ends when idle).
+  if (!pool.ready(1)) await pool.warm(1);
   const stop = new AbortController();
   const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
-  const first = pool.search(root, kept.listing, spec, maxResults, { signal: both, stallMs, glob });
+  const one = { stallMs, glob, workers: 1 };
+  const first = pool.search(root, kept.listing, spec, maxResults, { ...one, signal: both });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise((resolve) => {
     timer = setTimeout(resolve, ask.grepAfterMs ?? GREP_AFTER_MS, "late");
@@ -87,5 +89,5 @@ export async function searchKept(
     return await pool.search(root, kept.listing, spec, maxResults, { signal, stallMs, glob });
   }
   const only = indicesOf(kept.listing.files, paths, kept.untracked);
-  return await pool.search(root, kept.listing, spec, maxResults, { signal, stallMs, glob, only });
+  return await pool.search(root, kept.listing, spec, maxResults, { ...one, signal, only });
 }

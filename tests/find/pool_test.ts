@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { compileMatcher } from "../../lib/find/scan.ts";
-import { poolListing, SearchPool } from "../../lib/find/search.ts";
+import { EXTRA_IDLE_MS, poolListing, SearchPool } from "../../lib/find/search.ts";
 import { tempProject } from "../helpers/project.ts";
 
 /** 150 files (three chunks), some with names in other scripts; every seventh holds the needle. */
@@ -65,6 +65,26 @@ Deno.test("find's workers stay while searches keep coming", async () => {
       assert.equal(pool.size, 1);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  } finally {
+    pool.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("find's extra workers end soon after their search; the first one stays", async () => {
+  const names: Record<string, string> = {};
+  for (let i = 0; i < 1200; i++) names[`f${String(i).padStart(4, "0")}.txt`] = `needle ${i}\n`;
+  const root = await tempProject(names);
+  const pool = new SearchPool(2, 60_000);
+  try {
+    const listing = poolListing(1, Object.keys(names).sort(), [], root, Date.now() - 60_000);
+    const spec = compileMatcher("needle", false);
+    assert.equal((await pool.search(root, listing, spec, 2000)).lines.length, 1200);
+    assert.equal(pool.size, 2, "a search of 1,200 files uses both workers");
+    assert.ok(await until(() => pool.size === 1, EXTRA_IDLE_MS + 3000), "the extra one ends");
+    const one = await pool.search(root, listing, spec, 2000, { workers: 1 });
+    assert.equal(one.lines.length, 1200);
+    assert.equal(pool.size, 1, "a search capped at one worker starts no other");
   } finally {
     pool.close();
     await Deno.remove(root, { recursive: true });
