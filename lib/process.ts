@@ -222,8 +222,21 @@ export interface GitOptions {
   emptyOnExit1?: boolean;
 }
 
+/** `git ARGS` in `root`: no shell, no prompt, no optional locks, no fsmonitor; stdout piped. */
+function _git(root: string, args: readonly string[], signal?: AbortSignal): Deno.Command {
+  return new Deno.Command("git", {
+    args: ["-c", "core.fsmonitor=false", ...args],
+    cwd: root,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "null",
+    env: { GIT_OPTIONAL_LOCKS: "0" },
+    signal,
+  });
+}
+
 /**
- * Runs `git ARGS` in `root` (no shell, no prompt, no optional locks) and returns its stdout as
+ * Runs `git ARGS` in `root` (see {@linkcode _git}) and returns its stdout as
  * bytes, or undefined when git is missing, fails, or the signal stops it.
  */
 export async function gitOutput(
@@ -232,15 +245,7 @@ export async function gitOutput(
   options: GitOptions = {},
 ): Promise<Uint8Array | undefined> {
   try {
-    const out = await new Deno.Command("git", {
-      args: ["-c", "core.fsmonitor=false", ...args],
-      cwd: root,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "null",
-      env: { GIT_OPTIONAL_LOCKS: "0" },
-      signal: options.signal,
-    }).output();
+    const out = await _git(root, args, options.signal).output();
     if (out.code === 1 && options.emptyOnExit1) return new Uint8Array(0);
     if (!out.success) return undefined;
     return out.stdout;
@@ -259,6 +264,56 @@ export async function gitEntries(
 ): Promise<string[] | undefined> {
   const out = await gitOutput(root, args, options);
   return out && new TextDecoder().decode(out).split("\0").filter((e) => e !== "");
+}
+
+/**
+ * Runs `git ARGS` in `root` as {@linkcode gitOutput} does, and yields its NUL-separated entries
+ * (pass `-z`) as they arrive, in batches: all that came since the consumer last asked. Returns
+ * true when git succeeded (or, with `emptyOnExit1`, found nothing), false when it is missing or
+ * failed. Stopping the iteration, or the signal, ends git.
+ */
+export async function* gitStream(
+  root: string,
+  args: readonly string[],
+  options: GitOptions = {},
+): AsyncGenerator<string[], boolean> {
+  let child: Deno.ChildProcess;
+  try {
+    child = _git(root, args, options.signal).spawn();
+  } catch {
+    return false;
+  }
+  const decoder = new TextDecoder();
+  const reader = child.stdout.getReader();
+  let rest = "";
+  let ended = false;
+  try {
+    while (true) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      const text = rest + decoder.decode(value, { stream: true });
+      const cut = text.lastIndexOf("\0");
+      rest = text.slice(cut + 1);
+      if (cut >= 0) yield text.slice(0, cut).split("\0").filter((e) => e !== "");
+    }
+    ended = true;
+  } catch {
+    // the signal, or a read error: git is ended below
+  } finally {
+    if (!ended) {
+      try {
+        child.kill();
+      } catch {
+        // already gone
+      }
+      await reader.cancel().catch(() => {});
+      await child.status;
+    }
+  }
+  if (!ended) return false;
+  const status = await child.status;
+  if (rest) yield [rest];
+  return status.success || (status.code === 1 && options.emptyOnExit1 === true);
 }
 
 // ── The watchdog ───────────────────────────────────────────────────────────────────────────────

@@ -12,7 +12,7 @@
  * untracked, empty one): a file created, removed or renamed changes its folder's modification time.
  */
 import { PROTECTED_NAMES } from "../paths.ts";
-import { gitEntries, gitOutput, mayRun } from "../process.ts";
+import { gitEntries, gitOutput, gitStream, mayRun } from "../process.ts";
 import { walkProject } from "./walk.ts";
 
 /** The listing and where it came from. */
@@ -209,14 +209,15 @@ export async function listProject(
 
 /**
  * The tracked files whose work-tree text holds `needle` (bytes, case-sensitive), by `git grep -l`:
- * git reads them natively, several at a time. [] when none does; undefined when git fails.
+ * git reads them natively, several at a time, and names them in index order. Yields them in
+ * batches as git names them; returns false when git fails (true when it ends, found or not).
  */
 export function grepFiles(
   root: string,
   needle: string,
   signal: AbortSignal,
-): Promise<string[] | undefined> {
-  return gitEntries(
+): AsyncGenerator<string[], boolean> {
+  return gitStream(
     root,
     ["grep", "-l", "-z", "-F", "--no-color", "-e", needle],
     { signal, emptyOnExit1: true },

@@ -13,7 +13,7 @@ import { collectSoon } from "./gc.ts";
 import { type GlobSpec, globSpec } from "./glob.ts";
 import { type Listing, listProject } from "./list.ts";
 import { compileMatcher, type MatcherSpec } from "./scan.ts";
-import { poolListing, type SearchOutcome, SearchPool } from "./search.ts";
+import { mergeOutcomes, poolListing, type SearchOutcome, SearchPool } from "./search.ts";
 import { indicesOf, type Kept, searchKept } from "./warm.ts";
 
 export { MAX_FILE_BYTES } from "./protocol.ts";
@@ -71,35 +71,6 @@ function _glob(glob: string | null | undefined): GlobSpec | undefined {
   }
 }
 
-/** Merges two outcomes over disjoint file sets, each in path order, keeping the first `max`. */
-function _merge(a: SearchOutcome, b: SearchOutcome, max: number): SearchOutcome {
-  const lines: string[] = [];
-  const paths: string[] = [];
-  let i = 0;
-  let j = 0;
-  while ((i < a.lines.length || j < b.lines.length) && lines.length < max) {
-    const fromA = j >= b.lines.length || (i < a.lines.length && a.paths[i] < b.paths[j]);
-    lines.push(fromA ? a.lines[i] : b.lines[j]);
-    paths.push(fromA ? a.paths[i++] : b.paths[j++]);
-  }
-  const found = a.found + b.found;
-  return {
-    lines,
-    paths,
-    truncated: found > max,
-    found,
-    complete: a.complete && b.complete,
-    skipped: {
-      binary: a.skipped.binary + b.skipped.binary,
-      too_large: a.skipped.too_large + b.skipped.too_large,
-      not_utf8: a.skipped.not_utf8 + b.skipped.not_utf8,
-    },
-    files: a.files + b.files,
-    read: a.read + b.read,
-    stale: a.stale || b.stale,
-  };
-}
-
 const _pool = new SearchPool();
 const _cache = new Map<string, Kept>();
 let _listings = 0;
@@ -140,7 +111,7 @@ async function _cold(
     if (listing.untracked) {
       const more = untracked = await listing.untracked;
       const second = poolListing(++_listings, more, [], root, listing.startedAt);
-      outcome = _merge(outcome, await _pool.search(root, second, spec, max, search), max);
+      outcome = mergeOutcomes(outcome, await _pool.search(root, second, spec, max, search), max);
       if (more.length) files = [...files, ...more].sort();
     }
     const index = listing.index ? await listing.index : undefined;

@@ -111,6 +111,11 @@ export interface SearchJob {
    * and each also vouches for the listing's chunks up to its last file (the last one, for all).
    */
   only?: Int32Array;
+  /**
+   * With `only`: the listing's files (first and last index) whose folders this search vouches
+   * for, when it covers only part of the listing; default, all of it.
+   */
+  vouch?: [number, number];
   /** Most matching lines a chunk needs to report (the caller's limit + 1). */
   limit: number;
   spec: MatcherSpec;

@@ -45,6 +45,8 @@ export interface SearchOptions {
   only?: Int32Array;
   /** At most this many workers (default: the pool's size). */
   workers?: number;
+  /** With `only`: the part of the listing it vouches for (see {@linkcode SearchJob.vouch}). */
+  vouch?: [number, number];
 }
 
 /** What a search found. */
@@ -395,6 +397,7 @@ export class SearchPool {
       root,
       glob: options.glob,
       only,
+      vouch: options.vouch,
       limit: maxResults + 1,
       spec,
       control: shared,
@@ -441,4 +444,33 @@ export class SearchPool {
       stale,
     };
   }
+}
+
+/** Merges two outcomes over disjoint file sets, each in path order, keeping the first `max`. */
+export function mergeOutcomes(a: SearchOutcome, b: SearchOutcome, max: number): SearchOutcome {
+  const lines: string[] = [];
+  const paths: string[] = [];
+  let i = 0;
+  let j = 0;
+  while ((i < a.lines.length || j < b.lines.length) && lines.length < max) {
+    const fromA = j >= b.lines.length || (i < a.lines.length && a.paths[i] < b.paths[j]);
+    lines.push(fromA ? a.lines[i] : b.lines[j]);
+    paths.push(fromA ? a.paths[i++] : b.paths[j++]);
+  }
+  const found = a.found + b.found;
+  return {
+    lines,
+    paths,
+    truncated: found > max,
+    found,
+    complete: a.complete && b.complete,
+    skipped: {
+      binary: a.skipped.binary + b.skipped.binary,
+      too_large: a.skipped.too_large + b.skipped.too_large,
+      not_utf8: a.skipped.not_utf8 + b.skipped.not_utf8,
+    },
+    files: a.files + b.files,
+    read: a.read + b.read,
+    stale: a.stale || b.stale,
+  };
 }

@@ -13,7 +13,13 @@ import type { GlobSpec } from "./glob.ts";
 import { grepFiles } from "./list.ts";
 import { mayRun } from "../process.ts";
 import type { MatcherSpec } from "./scan.ts";
-import type { PoolListing, SearchOutcome, SearchPool } from "./search.ts";
+import {
+  mergeOutcomes,
+  type PoolListing,
+  type SearchOptions,
+  type SearchOutcome,
+  type SearchPool,
+} from "./search.ts";
 
 /** How long a search over a kept listing runs alone before git is asked for the files. */
 export const GREP_AFTER_MS = 20;
@@ -41,14 +47,8 @@ export interface KeptSearch {
 export function indicesOf(files: string[], paths: Iterable<string>, more: Int32Array): Int32Array {
   const out = new Set<number>(more);
   for (const path of paths) {
-    let lo = 0;
-    let hi = files.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (files[mid] < path) lo = mid + 1;
-      else hi = mid;
-    }
-    if (files[lo] === path) out.add(lo); // links and submodules are not in the listing
+    const at = _indexOf(files, path);
+    if (at >= 0) out.add(at);
   }
   return Int32Array.from([...out].sort((a, b) => a - b));
 }
@@ -66,12 +66,14 @@ export async function searchKept(
   if (!kept.untracked || needle === undefined || spec.flags.includes("i") || !mayRun("git")) {
     return await pool.search(root, kept.listing, spec, maxResults, { signal, stallMs, glob });
   }
-  // One worker: git reads the many files natively, so a second worker would only cost memory.
-  // The time before git is asked counts from the worker's start (it ends when idle).
-  if (!pool.ready(1)) await pool.warm(1);
+  // One worker on a large listing: git reads the many files natively, so a second worker would
+  // only cost memory. A small one (with summaries: see protocol.ts) is often done within a few
+  // milliseconds by two. The time before git is asked counts from the workers' start.
+  const workers = kept.listing.sums ? undefined : 1;
+  if (!pool.ready(workers)) await pool.warm(workers);
   const stop = new AbortController();
   const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
-  const one = { stallMs, glob, workers: 1 };
+  const one = { stallMs, glob, workers };
   const first = pool.search(root, kept.listing, spec, maxResults, { ...one, signal: both });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise((resolve) => {
@@ -84,10 +86,100 @@ export async function searchKept(
   stop.abort();
   await first.catch(() => {});
   if (signal?.aborted) throw new DOMException("cancelled", "AbortError");
-  const paths = await grepFiles(root, needle, signal ?? new AbortController().signal);
-  if (!paths) {
+  return await _withGit(pool, root, kept, spec, needle, { ...one, signal, maxResults });
+}
+
+/** Index of `path` in the sorted `files`, or -1 (links and submodules are not listed). */
+function _indexOf(files: string[], path: string): number {
+  let lo = 0;
+  let hi = files.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (files[mid] < path) lo = mid + 1;
+    else hi = mid;
+  }
+  return files[lo] === path ? lo : -1;
+}
+
+/**
+ * The search over the files `git grep -l` names and the untracked ones. Git names files in index
+ * order, the listing's own: each batch it names is searched as it comes, with the untracked files
+ * that sort before the batch's last, and git is stopped as soon as the lines found, all in order,
+ * are more than `maxResults` (a rare word's first 30 need not wait for the whole tree). Should
+ * git's order ever differ from the listing's (a path beyond the Basic Multilingual Plane sorts
+ * differently), the files are gathered and searched once git is done.
+ */
+async function _withGit(
+  pool: SearchPool,
+  root: string,
+  kept: Kept,
+  spec: MatcherSpec,
+  needle: string,
+  ask: Omit<SearchOptions, "only"> & { maxResults: number },
+): Promise<SearchOutcome> {
+  const { maxResults, ...options } = ask;
+  const files = kept.listing.files;
+  const untracked = kept.untracked!;
+  const stopGit = new AbortController();
+  const grep = grepFiles(
+    root,
+    needle,
+    ask.signal ? AbortSignal.any([ask.signal, stopGit.signal]) : stopGit.signal,
+  );
+  let outcome: SearchOutcome | undefined;
+  let last = -1; // the listing's last file that a search has vouched for
+  let u = 0; // the next untracked file (index into `untracked`)
+  let ordered = true;
+  const named: number[] = []; // every file git named, for when the order is in doubt
+  const part = async (indices: number[], through: number) => {
+    const only = Int32Array.from(indices);
+    const vouch: [number, number] = [last + 1, through];
+    const next = await pool.search(root, kept.listing, spec, maxResults, {
+      ...options,
+      only,
+      vouch,
+    });
+    outcome = outcome ? mergeOutcomes(outcome, next, maxResults) : next;
+    last = through;
+  };
+  let step: IteratorResult<string[], boolean>;
+  try {
+    while (!(step = await grep.next()).done) {
+      const batch: number[] = [];
+      for (const path of step.value) {
+        const i = _indexOf(files, path);
+        if (i < 0) continue;
+        if (i <= (batch.at(-1) ?? last)) ordered = false;
+        batch.push(i);
+        named.push(i);
+      }
+      if (!ordered) continue;
+      if (!batch.length) continue;
+      const through = batch.at(-1)!;
+      while (u < untracked.length && untracked[u] < through) batch.push(untracked[u++]);
+      await part(batch.sort((a, b) => a - b), through);
+      if (outcome!.found > maxResults || outcome!.stale) {
+        stopGit.abort(); // enough in order (or the listing must be made again)
+        return { ...outcome!, complete: false };
+      }
+    }
+  } finally {
+    stopGit.abort();
+    await grep.return(false).catch(() => false);
+  }
+  if (ask.signal?.aborted) throw new DOMException("cancelled", "AbortError");
+  if (!step.value) {
+    // git failed: every file, as without git.
+    const { signal, stallMs, glob } = ask;
     return await pool.search(root, kept.listing, spec, maxResults, { signal, stallMs, glob });
   }
-  const only = indicesOf(kept.listing.files, paths, kept.untracked);
-  return await pool.search(root, kept.listing, spec, maxResults, { ...one, signal, only });
+  if (!ordered) {
+    last = -1;
+    outcome = undefined;
+    const all = indicesOf(files, named.map((i) => files[i]), untracked);
+    await part([...all], files.length - 1);
+    return outcome!;
+  }
+  await part([...untracked.subarray(u)], files.length - 1);
+  return outcome!;
 }

@@ -62,3 +62,45 @@ Deno.test("find with git's help still sees files created since the listing", asy
   assert.ok(out.matches.includes("src/m3/fresh.ts:1:needle fresh"), String(out.matches));
   assert.ok(out.matches.includes("new/dir/n.ts:1:needle new"), String(out.matches));
 });
+
+Deno.test("find with git's help, batch by batch, keeps untracked files in order and says it stopped early", async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 5000; i++) {
+    files[`src/a-rather-long-folder-name/${String(i).padStart(5, "0")}-file.ts`] = `needle ${i}\n`;
+  }
+  const root = await tempProject(files);
+  try {
+    await git(root, "init", "-q");
+    await git(root, "add", "-A");
+    await git(root, "commit", "-qm", "init");
+    // Untracked, sorting between tracked files early and late.
+    await writeFiles(root, {
+      "src/a-rather-long-folder-name/00001-x.ts": "needle untracked early\n",
+      "src/a-rather-long-folder-name/04999-x.ts": "needle untracked late\n",
+    });
+    await settle();
+    resetFind();
+    const ask = { pattern: "needle", maxResults: 30, ignoreCase: false };
+    await findInProject(root, ask); // cold
+    const plain = await findInProject(root, { ...ask, grepAfterMs: 60_000 });
+    const helped = await findInProject(root, { ...ask, grepAfterMs: 0 });
+    assert.deepEqual(helped.matches, plain.matches);
+    assert.ok(
+      helped.matches.includes("src/a-rather-long-folder-name/00001-x.ts:1:needle untracked early"),
+    );
+    assert.equal(helped.truncated, true);
+    assert.equal(helped.complete, false);
+    assert.ok(helped.read < 5002, `the search stopped early (${helped.read} files read)`);
+    // Every file, every line, in order: the late untracked file too.
+    const all = await findInProject(root, { ...ask, maxResults: 6000, grepAfterMs: 0 });
+    assert.equal(all.count, 5002);
+    assert.equal(all.complete, true);
+    assert.equal(
+      all.matches.at(-1),
+      "src/a-rather-long-folder-name/04999-x.ts:1:needle untracked late",
+    );
+  } finally {
+    resetFind();
+    await Deno.remove(root, { recursive: true });
+  }
+});
