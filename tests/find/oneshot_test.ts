@@ -1,0 +1,146 @@
+/**
+ * find in a one-shot process (`oneshot.ts`): plain text searched on the calling thread gives the
+ * answer a warm server gives over the same git work tree (tracked, untracked, ignored, binary,
+ * not UTF-8 and too large files), in process over several chunks and end to end: `main.ts call
+ * find` against a warm server over stdio.
+ */
+import assert from "node:assert/strict";
+import { findInProject, type FindOptions, resetFind } from "../../lib/find/mod.ts";
+import { callMcp, connect, FULL, MAIN } from "../helpers/mcp.ts";
+import { git, tempProject, writeFiles } from "../helpers/project.ts";
+
+const LATIN1 = new Uint8Array([...new TextEncoder().encode("needle caf"), 0xe9, 10]);
+const BINARY = new Uint8Array([...new TextEncoder().encode("needle"), 0, 1, 2, 10]);
+
+/** A git tree whose tracked and untracked files interleave in path order; `many` more files. */
+async function _tree(many: number): Promise<string> {
+  const files: Record<string, string | Uint8Array> = {
+    ".gitignore": "*.log\nbuild/\n",
+    "a.txt": "needle 1\nneedle 2 Needle\nhay\n",
+    "b_new.txt": "an untracked needle\n",
+    "bin.dat": BINARY,
+    "c/latin.txt": LATIN1,
+    "c/new/deep.txt": "needle in an untracked folder\r\nneedle again\n",
+    "d/big.txt": `needle early\n${"x".repeat(1024 * 1024)}\n`,
+    "e.log": "needle ignored\n",
+    "build/out.txt": "needle ignored too\n",
+    "f.ts": "const needle = 1; // NEEDLE\n",
+  };
+  for (let i = 0; i < many; i++) {
+    files[`m/${String(i).padStart(3, "0")}.txt`] = i % 3 ? "hay\n" : `needle ${i}\nneedle ${i}b\n`;
+  }
+  const root = await tempProject(files);
+  await git(root, "init", "-q");
+  await git(root, "add", ".gitignore", "a.txt", "bin.dat", "c/latin.txt", "d", "f.ts");
+  for (let i = 0; i < many; i += 2) await git(root, "add", `m/${String(i).padStart(3, "0")}.txt`);
+  await git(root, "commit", "-qm", "init");
+  // Past the window in which a listing does not trust modification times (RACY_MS).
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return root;
+}
+
+const ASKS: Partial<FindOptions>[] = [
+  { pattern: "needle" },
+  { pattern: "needle", maxResults: 1 },
+  { pattern: "needle", maxResults: 5 },
+  { pattern: "needle", maxResults: 70 },
+  { pattern: "needle", maxResults: 1000 },
+  { pattern: "needle", glob: "m/**" },
+  { pattern: "needle", glob: "!m/**" },
+  { pattern: "needle", glob: "*.nothing" },
+  { pattern: "zqxjkv", maxResults: 1000 },
+  { pattern: "caf\u00e9" },
+];
+
+Deno.test("find one-shot on this thread answers as a warm server does, chunk by chunk", async () => {
+  const root = await _tree(300);
+  try {
+    for (const ask of ASKS) {
+      const options = { maxResults: 30, ignoreCase: false, ...ask } as FindOptions;
+      resetFind();
+      await findInProject(root, options); // lists the tree and keeps the listing
+      const warm = await findInProject(root, { ...options, grepAfterMs: 600_000 });
+      assert.equal(warm.warm, true, JSON.stringify(ask));
+      const once = await findInProject(root, { ...options, oneShot: true });
+      assert.deepEqual({ ...once, warm: true }, warm, JSON.stringify(ask));
+    }
+  } finally {
+    resetFind();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("find one-shot starts no worker for plain text (a regex still gets one)", async () => {
+  const root = await _tree(0);
+  try {
+    resetFind();
+    // A regular expression that never ends stops with the worker's timeout, never on this thread.
+    await writeFiles(root, { "evil.txt": `${"a".repeat(5000)}b\n` });
+    await assert.rejects(
+      findInProject(root, { pattern: "(a+)+$", maxResults: 30, ignoreCase: false, oneShot: true }),
+      /backtracks catastrophically/,
+    );
+  } finally {
+    resetFind();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+async function _call(root: string, args: Record<string, unknown>): Promise<unknown> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--no-prompt",
+      ...FULL,
+      MAIN,
+      "call",
+      "find",
+      JSON.stringify(args),
+      "--root",
+      ".",
+    ],
+    cwd: root,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  return JSON.parse(new TextDecoder().decode(out.stdout));
+}
+
+Deno.test("`call find` prints what a warm server answers, untracked files in path order", async () => {
+  const root = await _tree(20);
+  const conn = await connect(root);
+  try {
+    for (
+      const args of [
+        { pattern: "needle" },
+        { pattern: "needle", max_results: 3 },
+        { pattern: "needle", glob: "c/**" },
+        { pattern: "needle", ignore_case: true, max_results: 4 },
+        { pattern: "needle\\s\\d", max_results: 2 },
+        { pattern: "zqxjkv" },
+        { pattern: "needle", glob: "*.nothing" },
+        { pattern: "(unclosed" },
+      ]
+    ) {
+      await callMcp(conn.client, "find", args); // the listing is kept from here on
+      const warm = await callMcp(conn.client, "find", args);
+      const once = await _call(root, args) as typeof warm;
+      // Plain text is searched on the calling thread, as over a kept listing: the same answer,
+      // field for field. The rest goes to the workers as a server's first call does, whose
+      // count of matching lines beyond the cut can differ from a warm one's.
+      const plain = !args.ignore_case && /^[\w ]+$/.test(args.pattern);
+      if (plain) assert.deepEqual(once, warm, JSON.stringify(args));
+      else assert.deepEqual([once.matches, once.error], [warm.matches, warm.error]);
+    }
+    const all = await _call(root, { pattern: "needle", max_results: 8 }) as { matches: string[] };
+    assert.deepEqual(all.matches.slice(0, 4), [
+      "a.txt:1:needle 1",
+      "a.txt:2:needle 2 Needle",
+      "b_new.txt:1:an untracked needle",
+      "c/new/deep.txt:1:needle in an untracked folder",
+    ]);
+  } finally {
+    await conn.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
