@@ -13,8 +13,9 @@
  * stopped once they decide the answer; then only the untracked files that sort before the last
  * tracked file read are listed (`stream.ts`), which spares the walk of the whole work tree that
  * listing every untracked file takes (a quarter of a second on 59k files), and the answer is
- * decided again over both. When that is not enough to decide it (the tree ends first, a folder
- * cannot be read), the whole tree is listed as a server lists it.
+ * decided again over both (when git lists every tracked file first, every untracked one is
+ * listed). When that is not enough to decide it (a folder cannot be read, too many names to pass
+ * git, no tracked file), the whole tree is listed as a server lists it.
  */
 import { globMatches, type GlobSpec } from "./glob.ts";
 import { listProject } from "./list.ts";
@@ -134,11 +135,15 @@ async function _streamed(run: Run): Promise<SearchOutcome | undefined> {
         want = n + CHUNK_FILES;
       }
     }
-    if (stream.failed || !tracked.length || stream.ended) return undefined;
+    if (stream.failed || !tracked.length) return undefined;
+    const ended = stream.ended;
     await stream.stop();
-    const bound = tracked[tracked.length - 1];
+    // Every tracked file read: every untracked one counts too (no path sorts after U+FFFF).
+    const bound = ended ? "\uffff" : tracked[tracked.length - 1];
     const untracked = await untrackedBefore(run.root, bound, run.signal);
-    return untracked && _answer(run, _merge(tracked, untracked));
+    if (!untracked) return undefined;
+    const all = _merge(tracked, untracked);
+    return _answer(run, all, ended ? all.length : undefined);
   } finally {
     await stream.stop();
   }

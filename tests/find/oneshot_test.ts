@@ -55,7 +55,7 @@ const ASKS: Partial<FindOptions>[] = [
 Deno.test("find one-shot on this thread answers as a warm server does, chunk by chunk", async () => {
   const root = await _tree(480); // under 500 files: one worker, chunks in order
   try {
-    for (const ask of ASKS) {
+    for (const ask of [...ASKS, ...ASKS.map((a) => ({ ...a, useGit: false }))]) {
       const options = { maxResults: 30, ignoreCase: false, ...ask } as FindOptions;
       resetFind();
       await findInProject(root, options); // lists the tree and keeps the listing
