@@ -8,6 +8,10 @@
  * (tracked and untracked merged), cut into the pool's chunks of {@linkcode CHUNK_FILES}, each
  * searched until it holds `maxResults + 1` lines, the search ending after the chunk that brings
  * the count past `maxResults` (`search.ts`); each file is read as a worker reads it (`read.ts`).
+ * Two differences, where the pool's answer is not true: a chunk stopped at its limit leaves the
+ * total unknown (`complete` false: "at least"), and a search that git narrowed to the files
+ * holding the text counts every file of the listing when none matches (so it is not "the
+ * project has no files").
  *
  * In a git work tree the tracked files are searched as `git ls-files` lists them, and git is
  * stopped once they decide the answer; then only the untracked files that sort before the last
@@ -18,12 +22,13 @@
  * git, no tracked file), the whole tree is listed as a server lists it.
  */
 import { globMatches, type GlobSpec } from "./glob.ts";
-import { listProject } from "./list.ts";
+import { grepFiles, listProject } from "./list.ts";
 import { CHUNK_FILES } from "./protocol.ts";
 import { FileSearch } from "./read.ts";
 import type { MatcherSpec } from "./scan.ts";
 import type { SearchOutcome } from "./search.ts";
 import { TrackedStream, untrackedBefore } from "./stream.ts";
+import { GREP_AFTER_MS } from "./warm.ts";
 import { mayRun } from "../process.ts";
 
 /** What {@linkcode findOnce} needs besides the pattern. */
@@ -32,11 +37,15 @@ export interface OnceOptions {
   glob?: GlobSpec;
   signal?: AbortSignal;
   useGit?: boolean;
+  /** How long the search runs alone before git is asked which files hold the text (tests). */
+  grepAfterMs?: number;
 }
 
 /** One search: the options, the glob's test and the files read so far. */
 interface Run extends OnceOptions {
   root: string;
+  /** The plain text sought. */
+  needle: string;
   files: FileSearch;
   passes(rel: string): boolean;
 }
@@ -47,9 +56,14 @@ const TURN_MS = 2;
 /**
  * The pool's answer over `paths` (sorted), when they decide it: `total` is how many files the
  * listing holds, or undefined when more may follow the last of `paths`. Undefined when the answer
- * needs files past the end of `paths`.
+ * needs files past the end of `paths`; null when `deadline` (`performance.now()`) came first.
  */
-function _answer(run: Run, paths: string[], total?: number): SearchOutcome | undefined {
+function _answer(
+  run: Run,
+  paths: string[],
+  total?: number,
+  deadline = Infinity,
+): SearchOutcome | undefined | null {
   const max = run.maxResults;
   const out: SearchOutcome = {
     lines: [],
@@ -68,6 +82,7 @@ function _answer(run: Run, paths: string[], total?: number): SearchOutcome | und
     const end = Math.min((chunk + 1) * CHUNK_FILES, total ?? Infinity);
     for (let i = chunk * CHUNK_FILES; i < end && lines <= max; i++) {
       if (i >= paths.length) return undefined; // the chunk goes on past what is known
+      if (performance.now() > deadline) return null;
       const rel = paths[i];
       if (!run.passes(rel)) continue;
       out.files++;
@@ -84,7 +99,8 @@ function _answer(run: Run, paths: string[], total?: number): SearchOutcome | und
     out.found += lines;
     // Without the total, only a file known past this chunk shows that another chunk follows.
     if (total === undefined && out.found > max && end >= paths.length) return undefined;
-    out.complete = chunk + 1 >= chunks;
+    // A chunk stopped at its limit has lines it did not count: their total is not known.
+    out.complete = chunk + 1 >= chunks && lines <= max;
   }
   if (total === undefined && out.found <= max) return undefined; // (the rest may match)
   out.truncated = out.found > max;
@@ -113,8 +129,45 @@ function _turn(): () => Promise<void> {
   };
 }
 
+/** Reads the rest of `stream` into `tracked`; false when git failed. */
+async function _readAll(stream: TrackedStream, tracked: string[], signal?: AbortSignal) {
+  for (let path = await stream.next(); path !== undefined; path = await stream.next()) {
+    signal?.throwIfAborted();
+    tracked.push(path);
+  }
+  return !stream.failed;
+}
+
+/**
+ * The answer over the tracked files `git grep -l` says hold the text, and every untracked file,
+ * as a warm search that takes longer than {@linkcode GREP_AFTER_MS} makes it (`warm.ts`): git
+ * reads the tracked files natively, several at a time. `stream` is read to its end meanwhile.
+ */
+async function _grepped(
+  run: Run,
+  stream: TrackedStream,
+  tracked: string[],
+): Promise<SearchOutcome | undefined> {
+  const signal = run.signal ?? new AbortController().signal;
+  const [all, untracked, holding] = await Promise.all([
+    _readAll(stream, tracked, signal),
+    untrackedBefore(run.root, "\uffff", signal),
+    grepFiles(run.root, run.needle, signal),
+  ]);
+  if (!all || !untracked || !holding) return undefined;
+  const listed = new Set(tracked); // (links and submodules are not)
+  const only = _merge(holding.filter((path) => listed.has(path)).sort(), untracked);
+  const answer = _answer(run, only, only.length);
+  // Files git ruled out were searched too: "no file" means none in the listing passes the glob.
+  if (answer && !answer.files && answer.complete) {
+    answer.files = tracked.filter(run.passes).length + untracked.filter(run.passes).length;
+  }
+  return answer ?? undefined;
+}
+
 /** The answer from git's streamed listing (see the module comment), or undefined. */
 async function _streamed(run: Run): Promise<SearchOutcome | undefined> {
+  let deadline: number | undefined;
   let stream: TrackedStream;
   try {
     stream = new TrackedStream(run.root);
@@ -131,19 +184,25 @@ async function _streamed(run: Run): Promise<SearchOutcome | undefined> {
       const path = await stream.next();
       if (path === undefined) break;
       const n = tracked.push(path);
-      if (want === Infinity && n >= CHUNK_FILES && (n & (n - 1)) === 0 && _answer(run, tracked)) {
-        want = n + CHUNK_FILES;
+      if (want === Infinity && n >= CHUNK_FILES && (n & (n - 1)) === 0) {
+        // The time counts from the first file searched, not from git's start.
+        deadline ??= performance.now() + (run.grepAfterMs ?? GREP_AFTER_MS);
+        const answer = _answer(run, tracked, undefined, deadline);
+        if (answer === null) return await _grepped(run, stream, tracked);
+        if (answer) want = n + CHUNK_FILES;
       }
     }
     if (stream.failed || !tracked.length) return undefined;
     const ended = stream.ended;
-    await stream.stop();
     // Every tracked file read: every untracked one counts too (no path sorts after U+FFFF).
     const bound = ended ? "\uffff" : tracked[tracked.length - 1];
     const untracked = await untrackedBefore(run.root, bound, run.signal);
     if (!untracked) return undefined;
     const all = _merge(tracked, untracked);
-    return _answer(run, all, ended ? all.length : undefined);
+    deadline ??= performance.now() + (run.grepAfterMs ?? GREP_AFTER_MS);
+    const answer = _answer(run, all, ended ? all.length : undefined, deadline);
+    if (answer !== null) return answer;
+    return await _grepped(run, stream, tracked);
   } finally {
     await stream.stop();
   }
@@ -185,6 +244,7 @@ export async function findOnce(
   const run: Run = {
     ...options,
     root,
+    needle: spec.literal!,
     files: new FileSearch(root, spec, options.maxResults + 1),
     passes: (rel) => !globRe || globMatches(globRe, glob!, rel),
   };

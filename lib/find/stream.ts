@@ -6,8 +6,9 @@
  *
  * Both give exactly what `list.ts` gives for that part of the tree: regular files only (no links,
  * no submodules), one entry per conflicted file, nothing inside `.git/` or `.localexec/`, in the
- * order of JavaScript's sort. A path outside the Basic Multilingual Plane, whose place in git's
- * byte order differs from that sort, makes the stream fail: the caller lists the whole tree.
+ * order of JavaScript's sort. git lists in byte order, which differs from that sort only between
+ * a character outside the Basic Multilingual Plane and one from U+E000 to U+FFFF: a path out of
+ * order makes the stream fail, and the caller lists the whole tree.
  */
 import { PROTECTED_NAMES } from "../paths.ts";
 import { gitEntries } from "../process.ts";
@@ -57,7 +58,7 @@ export class TrackedStream {
       if (tab < 0 || NOT_FILES.has(entry.slice(0, 6))) continue;
       const path = entry.slice(tab + 1);
       if (path === this.#last || _skipped(path)) continue; // a conflicted file: one per stage
-      if (path < this.#last || /[\ud800-\udfff]/.test(path)) this.failed = true;
+      if (path < this.#last) this.failed = true; // (see the module comment)
       this.#ready.push(path);
       this.#last = path;
     }
