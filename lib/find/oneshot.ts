@@ -167,7 +167,14 @@ async function _grepped(
 
 /** The answer from git's streamed listing (see the module comment), or undefined. */
 async function _streamed(run: Run): Promise<SearchOutcome | undefined> {
-  let deadline: number | undefined;
+  // The time this thread searches (not the time it waits for git) before git grep is asked.
+  let left = run.grepAfterMs ?? GREP_AFTER_MS;
+  const timed = (paths: string[], total?: number) => {
+    const started = performance.now();
+    const answer = _answer(run, paths, total, started + left);
+    left -= performance.now() - started;
+    return answer;
+  };
   let stream: TrackedStream;
   try {
     stream = new TrackedStream(run.root);
@@ -185,9 +192,7 @@ async function _streamed(run: Run): Promise<SearchOutcome | undefined> {
       if (path === undefined) break;
       const n = tracked.push(path);
       if (want === Infinity && n >= CHUNK_FILES && (n & (n - 1)) === 0) {
-        // The time counts from the first file searched, not from git's start.
-        deadline ??= performance.now() + (run.grepAfterMs ?? GREP_AFTER_MS);
-        const answer = _answer(run, tracked, undefined, deadline);
+        const answer = timed(tracked);
         if (answer === null) return await _grepped(run, stream, tracked);
         if (answer) want = n + CHUNK_FILES;
       }
@@ -199,8 +204,7 @@ async function _streamed(run: Run): Promise<SearchOutcome | undefined> {
     const untracked = await untrackedBefore(run.root, bound, run.signal);
     if (!untracked) return undefined;
     const all = _merge(tracked, untracked);
-    deadline ??= performance.now() + (run.grepAfterMs ?? GREP_AFTER_MS);
-    const answer = _answer(run, all, ended ? all.length : undefined, deadline);
+    const answer = timed(all, ended ? all.length : undefined);
     if (answer !== null) return answer;
     return await _grepped(run, stream, tracked);
   } finally {
