@@ -67,7 +67,7 @@ Deno.test("find one-shot on this thread answers as a warm server does, chunk by 
       assert.deepEqual({ ...once, warm: true, complete: warm.complete }, warm, JSON.stringify(ask));
       const every = await findInProject(root, { ...options, maxResults: 100_000, oneShot: true });
       assert.ok(!every.truncated && every.complete);
-      assert.equal(once.complete, once.found === every.found, JSON.stringify(ask));
+      if (once.complete) assert.equal(once.found, every.found, JSON.stringify(ask));
       // Past the time limit, git grep names the tracked files to read, as in a warm server.
       const grepped = await findInProject(root, { ...options, grepAfterMs: 0, oneShot: true });
       assert.deepEqual(grepped.matches, warm.matches, JSON.stringify(ask));
