@@ -1,8 +1,10 @@
 /**
  * localexec's entry point: parse the command line, build one state, then serve MCP on stdio or
  * run one command. Nothing but the MCP transport (or `call`'s single JSON line) writes to stdout.
+ *
+ * Everything past the command line is loaded when a command needs it: `--version` loads no tool,
+ * `call TOOL` loads that tool and the boundary but not the MCP SDK or the other tools.
  */
-import { CONFIG_NAME, hostPort, loadConfig } from "./lib/config.ts";
 import {
   chooseRoot,
   envVar,
@@ -14,20 +16,9 @@ import {
 } from "./lib/cli/mod.ts";
 import { dirname, resolve } from "./lib/deps.ts";
 import { errorLine, isPermissionError } from "./lib/errors.ts";
-import {
-  availableTools,
-  type CallResult,
-  createState,
-  dispatch,
-  errorResult,
-  type RootsOptions,
-  type ServerState,
-  serveStdio,
-} from "./lib/mcp/mod.ts";
-import { startWatchdog } from "./lib/process.ts";
-import { removeStaleTemps } from "./lib/tasks/mod.ts";
+import type { AnyTool, CallResult, RootsOptions, ServerState } from "./lib/mcp/mod.ts";
 import { VERSION } from "./lib/version.ts";
-import { TOOLS } from "./tools/mod.ts";
+import { loadTool, TOOL_NAMES } from "./tools/names.ts";
 import { fileURLToPath } from "node:url";
 
 /** localexec's own folder: where `deno task --config …/deno.json start` runs it. */
@@ -66,7 +57,10 @@ async function _root(given: string): Promise<string> {
 async function _state(
   opts: ReturnType<typeof parseCli>,
   choice: RootChoice,
+  all: readonly AnyTool[],
 ): Promise<{ state: ServerState; refuse?: string }> {
+  const [{ CONFIG_NAME, hostPort, loadConfig }, { availableTools, createState }] = await Promise
+    .all([import("./lib/config.ts"), import("./lib/mcp/mod.ts")]);
   const root = await _root(choice.path);
   const verdict = await judgeRoot(root, choice.explicit);
   // A relative --config is relative to the current folder, as on any command line.
@@ -79,10 +73,10 @@ async function _state(
     if (!opts.tools.length) {
       _fail("--tools needs at least one tool name, for example --tools read_file");
     }
-    const unknown = opts.tools.filter((t) => !TOOLS.some((tool) => tool.name === t));
+    const unknown = opts.tools.filter((t) => !TOOL_NAMES.includes(t));
     if (unknown.length) _fail(`unknown tool in --tools: ${unknown.join(", ")}`);
   }
-  const tools = availableTools(TOOLS, { root, modelHosts }, {
+  const tools = availableTools(all, { root, modelHosts }, {
     readOnly: opts.readOnly,
     only: opts.tools,
   });
@@ -97,7 +91,7 @@ async function _state(
 function _roots(opts: ReturnType<typeof parseCli>, refuse?: string): RootsOptions {
   return {
     async stateFor(root) {
-      const next = await _state(opts, { path: root, explicit: false });
+      const next = await _state(opts, { path: root, explicit: false }, await _allTools());
       if (next.refuse) throw new Error(next.refuse);
       return next.state;
     },
@@ -112,6 +106,7 @@ async function _print(text: string): Promise<void> {
 }
 
 async function _printTool(state: ServerState, name: string, json: string | undefined) {
+  const { dispatch, errorResult } = await import("./lib/mcp/mod.ts");
   let args: unknown = {};
   if (json !== undefined) {
     try {
@@ -122,6 +117,24 @@ async function _printTool(state: ServerState, name: string, json: string | undef
     }
   }
   await _printResult(await dispatch(name, args, { state }));
+}
+
+/** Every tool, in `tools/mod.ts`'s order. */
+async function _allTools(): Promise<readonly AnyTool[]> {
+  return (await import("./tools/mod.ts")).TOOLS;
+}
+
+/**
+ * The tools `command` needs loaded: `call` of a known tool loads that one alone (dispatch finds it
+ * on or off, with the same reason, as among all fourteen); `status` reports on every tool, and an
+ * unknown name is answered with the list of the tools that are on.
+ */
+async function _toolsFor(command: string, tool: string | undefined): Promise<readonly AnyTool[]> {
+  if (command === "call" && tool && tool !== "status") {
+    const one = await loadTool(tool);
+    if (one) return [one];
+  }
+  return await _allTools();
 }
 
 async function _printResult(result: CallResult): Promise<void> {
@@ -147,13 +160,13 @@ async function main(args: string[]): Promise<void> {
     envVar("INIT_CWD"),
     OWN_DIR,
   );
-  const { state, refuse } = await _state(opts, choice);
+  const { state, refuse } = await _state(opts, choice, await _toolsFor(opts.command, opts.tool));
   // `serve` may still get a root from the client (MCP roots); everything else refuses now.
   if (refuse && (opts.command !== "serve" || choice.explicit)) _fail(refuse);
   switch (opts.command) {
     case "call":
-      _watchdog(state);
-      return await _printTool(state, opts.tool!, opts.json);
+      await _watchdog(state);
+      return await _printTool({ ...state, once: true }, opts.tool!, opts.json);
     case "status":
       return await _printTool(state, "status", undefined);
     case "init": {
@@ -175,13 +188,16 @@ async function main(args: string[]): Promise<void> {
             `Point an MCP client at this command; see README "Use it from Claude Code".`,
         );
       }
-      _watchdog(state);
+      await _watchdog(state);
       // Temporary files that killed task runs left behind (their records name them), in the
       // background: it never throws.
       if (!refuse && state.tools.on.some((t) => t.name === "revert_task")) {
-        removeStaleTemps(state.root);
+        (await import("./lib/tasks/mod.ts")).removeStaleTemps(state.root);
       }
-      await serveStdio(state, choice.explicit ? {} : { roots: _roots(opts, refuse) });
+      await (await import("./lib/mcp/mod.ts")).serveStdio(
+        state,
+        choice.explicit ? {} : { roots: _roots(opts, refuse) },
+      );
       // The client never named another root (or never said `initialized`).
       if (refuse && state.root === "/") _fail(refuse);
       return;
@@ -189,8 +205,10 @@ async function main(args: string[]): Promise<void> {
 }
 
 /** Commands started by tools die with this process, however it dies (see `lib/process.ts`). */
-function _watchdog(state: ServerState): void {
-  if (state.tools.on.some((t) => t.needs.includes("run"))) startWatchdog();
+async function _watchdog(state: ServerState): Promise<void> {
+  if (state.tools.on.some((t) => t.needs.includes("run"))) {
+    (await import("./lib/process.ts")).startWatchdog();
+  }
 }
 
 if (import.meta.main) {

@@ -8,6 +8,7 @@
  *   deno task bench find --tree DIR           # any tree; BENCHMARKS.md used a 59k-file one
  *   deno task bench find --tree DIR --runs 9 --common function --rare unlinkSync
  *   deno task bench find --tree DIR --allow-all   # the server under -A instead of the full preset
+ *   deno task bench find --tree DIR --compare /other/checkout/main.ts   # one-shot, both, interleaved
  *
  * Under any preset short of `-A`, Deno resolves every path a file is opened by (to refuse /proc and
  * /dev files), which costs find about 6 µs per file; `--allow-all` shows the search without it.
@@ -28,6 +29,7 @@ const args = parseArgs({
     common: { type: "string", default: "function" },
     rare: { type: "string", default: "unlinkSync" },
     "allow-all": { type: "boolean", default: false },
+    compare: { type: "string" },
   },
 });
 
@@ -127,22 +129,28 @@ async function main(): Promise<void> {
     );
   }
 
-  // One-shot: a fresh process per call (Deno's start-up included), the listing made from scratch.
-  const once: number[] = [];
+  // One-shot: a fresh process per call (Deno's start-up included), the listing made from scratch;
+  // with --compare, another checkout's main.ts in the same loop (before / after a change).
+  const mains = [MAIN, ...(args.values.compare ? [args.values.compare] : [])];
+  const once: number[][] = mains.map(() => []);
   const ref: number[] = [];
-  const call = `${_quote(Deno.execPath())} run --no-prompt ${flags.join(" ")} ${_quote(MAIN)} ` +
+  const call = (main: string) =>
+    `${_quote(Deno.execPath())} run --no-prompt ${flags.join(" ")} ${_quote(main)} ` +
     `call find ${_quote(JSON.stringify({ pattern: common }))} --root .`;
   for (let r = 0; r < runs; r++) {
-    once.push((await timeShell(call, root))[0]);
+    for (let m = 0; m < mains.length; m++) once[m].push((await timeShell(call(mains[m]), root))[0]);
     ref.push((await timeShell(`rg -n ${_quote(common)} | head -30`, root))[0]);
   }
-  const a = median(once);
   const b = median(ref);
-  console.log(
-    `${`call find first 30, "${common}"`.padEnd(34)}|${a.toFixed(1).padStart(13)} |${
-      b.toFixed(1).padStart(6)
-    } |${ratio(a, b).padStart(6)} |`,
-  );
+  for (let m = 0; m < mains.length; m++) {
+    const a = median(once[m]);
+    const label = m ? "  the same, --compare main.ts" : `call find first 30, "${common}"`;
+    console.log(
+      `${label.padEnd(34)}|${a.toFixed(1).padStart(13)} |${b.toFixed(1).padStart(6)} |${
+        ratio(a, b).padStart(6)
+      } |`,
+    );
+  }
 
   // Memory over 50 calls of the server above (alternating a common word and full scans).
   const rss = [idle];

@@ -49,6 +49,7 @@ export default defineTool({
       maxResults: Math.min(MAX_RESULTS, Math.max(1, Math.trunc(max_results))),
       ignoreCase: ignore_case,
       signal: ctx.signal,
+      oneShot: ctx.state.once,
     });
     let note: string | undefined;
     if (found.files === 0 && found.complete) {

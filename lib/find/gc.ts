@@ -10,14 +10,16 @@
  * `gc` is V8's own, reached through `node:v8` and
  * `node:vm` (no permission needed); where it is not available nothing is done.
  */
-import v8 from "node:v8";
-import vm from "node:vm";
-
 let _gc: (() => void) | null | undefined;
 
-function _collector(): (() => void) | null {
+/** V8's `gc`; `node:v8` and `node:vm` are loaded here, not by a process that never collects. */
+async function _collector(): Promise<(() => void) | null> {
   if (_gc === undefined) {
     try {
+      const [{ default: v8 }, { default: vm }] = await Promise.all([
+        import("node:v8"),
+        import("node:vm"),
+      ]);
       v8.setFlagsFromString("--expose-gc");
       const gc = vm.runInNewContext("gc");
       _gc = typeof gc === "function" ? gc : null;
@@ -39,9 +41,9 @@ let _pending: ReturnType<typeof setTimeout> | undefined;
  */
 export function collectSoon(delayMs = COLLECT_DELAY_MS): void {
   if (_pending !== undefined) return;
-  const timer = setTimeout(() => {
+  const timer = setTimeout(async () => {
     _pending = undefined;
-    _collector()?.();
+    (await _collector())?.();
   }, delayMs);
   // With node modules loaded, setTimeout gives a Node Timeout, whose own unref is the one that works.
   if (typeof timer === "number") Deno.unrefTimer(timer);

@@ -12,6 +12,7 @@ import { quote, ToolError } from "../errors.ts";
 import { collectSoon } from "./gc.ts";
 import { type GlobSpec, globSpec } from "./glob.ts";
 import { type Listing, listProject } from "./list.ts";
+import { findOnce } from "./oneshot.ts";
 import { compileMatcher, type MatcherSpec } from "./scan.ts";
 import { mergeOutcomes, poolListing, type SearchOutcome, SearchPool } from "./search.ts";
 import { indicesOf, type Kept, searchKept } from "./warm.ts";
@@ -32,6 +33,8 @@ export interface FindOptions {
   signal?: AbortSignal;
   /** How long a warm search runs before git is asked which files hold the text (tests). */
   grepAfterMs?: number;
+  /** The process exits after this call: plain text is searched on this thread (`oneshot.ts`). */
+  oneShot?: boolean;
 }
 
 /** What find answers (without `status`). */
@@ -144,7 +147,10 @@ export async function findInProject(root: string, options: FindOptions): Promise
   const glob = _glob(options.glob);
   const key = `${root}\0${options.useGit ?? true}`;
   let outcome: SearchOutcome | undefined;
-  const cached = _cache.get(key);
+  // A process that exits after this call searches plain text on this thread (`oneshot.ts`).
+  const once = options.oneShot === true && spec.literal !== undefined;
+  if (once) outcome = await findOnce(root, spec, { ...options, glob });
+  const cached = once ? undefined : _cache.get(key);
   let warm = false;
   if (cached && (!cached.index || _identity(cached.index.path) === cached.index.id)) {
     outcome = await searchKept(_pool, root, cached, spec, {
@@ -156,7 +162,7 @@ export async function findInProject(root: string, options: FindOptions): Promise
     });
     warm = !outcome.stale;
   }
-  if (!warm) {
+  if (!warm && !once) {
     _cache.delete(key);
     outcome = await _cold(root, key, spec, options, glob);
   }

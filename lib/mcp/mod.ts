@@ -2,19 +2,20 @@
  * The MCP layer: the server and its stdio transport, the one boundary that turns every tool result
  * and failure into a JSON result, the tool definition and context types, the permission check that
  * decides which tools are on, and the per-server state. Tools and `main.ts` import from here.
+ *
+ * The SDK (the server, its transport, MCP roots) is loaded by {@linkcode serveStdio} only: a tool
+ * run by `localexec call` goes through the same boundary without it.
  */
+import type { ServeOptions } from "./server.ts";
+import type { ServerState } from "./tool.ts";
+
 export { type CallResult, callTool, errorResult, MAX_RESULT_BYTES } from "./boundary.ts";
 export { availableTools, type NarrowOptions, type NeedQuery } from "./permissions.ts";
 export { type PresetName, PRESETS } from "./presets.ts";
-export {
-  type CallEnv,
-  createServer,
-  describeTool,
-  dispatch,
-  type ServeOptions,
-  serveStdio,
-} from "./server.ts";
-export { ROOTS_TIMEOUT_MS, type RootsOptions } from "./roots.ts";
+export { type CallEnv, dispatch } from "./dispatch.ts";
+export { describeTool } from "./schema.ts";
+export type { ServeOptions } from "./server.ts";
+export type { RootsOptions } from "./roots.ts";
 export { fingerprint, ReadMarks } from "./read_marks.ts";
 export { createState, rebaseState } from "./state.ts";
 export {
@@ -31,3 +32,11 @@ export {
   type ToolDef,
   type ToolOutput,
 } from "./tool.ts";
+
+/**
+ * Serves `state` over stdio until stdin closes (see `server.ts`, loaded here and not before).
+ */
+export async function serveStdio(state: ServerState, options: ServeOptions = {}): Promise<void> {
+  const server = await import("./server.ts");
+  await server.serveStdio(state, options);
+}

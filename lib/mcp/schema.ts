@@ -7,6 +7,7 @@
  * input schema to that subset.
  */
 import { z } from "zod";
+import type { AnyTool } from "./tool.ts";
 
 type Json = Record<string, unknown>;
 
@@ -63,4 +64,17 @@ export function inputSchema(input: z.ZodObject): Json {
 /** A tool's output schema as listed (loose: it never rejects a result). */
 export function outputSchema(output: z.ZodObject): Json {
   return _jsonSchema(output, "output");
+}
+
+/** The `tools/list` entry of one tool. */
+export function describeTool(tool: AnyTool): Record<string, unknown> {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    // Unknown arguments are refused (see lib/boundary.ts), and the schema says so.
+    inputSchema: inputSchema(tool.input),
+    outputSchema: outputSchema(tool.output),
+    annotations: { title: tool.title, ...tool.annotations },
+  };
 }

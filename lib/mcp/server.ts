@@ -4,81 +4,20 @@
  * `tools/call` is handled by the SDK's fallback handler rather than `setRequestHandler`, because
  * the SDK would otherwise answer malformed arguments with a protocol error before our boundary
  * sees them; here every call, however malformed, gets the project's JSON result.
+ *
+ * Only `serve` loads this module (and the SDK with it): `mod.ts` imports it when serving starts,
+ * so `localexec call` and `--version` never pay for it.
  */
 import { Server } from "@modelcontextprotocol/sdk/server";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { type CallResult, callTool, errorResult } from "./boundary.ts";
+import { dispatch } from "./dispatch.ts";
 import type { ServerState } from "./state.ts";
 import { ClientRoots, type RootsOptions } from "./roots.ts";
-import { inputSchema, outputSchema } from "./schema.ts";
+import { describeTool } from "./schema.ts";
 import { LineTransport } from "./transport.ts";
-import type { AnyTool, ToolContext } from "./tool.ts";
 import { VERSION } from "../version.ts";
 import { errorLine } from "../errors.ts";
-
-/** How often a long call reports that it is still alive, when the client asked for progress. */
-const HEARTBEAT_MS = 8_000;
-
-/** The `tools/list` entry of one tool. */
-export function describeTool(tool: AnyTool): Record<string, unknown> {
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    // Unknown arguments are refused (see lib/boundary.ts), and the schema says so.
-    inputSchema: inputSchema(tool.input),
-    outputSchema: outputSchema(tool.output),
-    annotations: { title: tool.title, ...tool.annotations },
-  };
-}
-
-/** Everything a call needs besides the tool and its arguments. */
-export interface CallEnv {
-  state: ServerState;
-  signal?: AbortSignal;
-  /** Sends one progress notification; absent when the client gave no progress token. */
-  notify?: (message: string, progress: number, total?: number) => void;
-}
-
-/** Calls the tool named `name` if it is on; otherwise answers with the JSON error saying why. */
-export function dispatch(name: unknown, args: unknown, env: CallEnv): Promise<CallResult> {
-  const { state } = env;
-  const tool = state.tools.on.find((t) => t.name === name);
-  if (typeof name !== "string" || !name) {
-    return Promise.resolve(errorResult(
-      `tools/call needs a tool name (params.name); tools on: ${
-        state.tools.on.map((t) => t.name).join(", ")
-      }`,
-    ));
-  }
-  if (!tool) {
-    const off = state.tools.off.find((t) => t.name === name);
-    const msg = off
-      ? `tool "${off.name}" is off: ${off.why}`
-      : `unknown tool ${JSON.stringify(String(name).slice(0, 60))}; tools on: ${
-        state.tools.on.map((t) => t.name).join(", ")
-      }`;
-    return Promise.resolve(errorResult(msg, off?.tool.errorFields?.(msg)));
-  }
-  let step = 0;
-  let lastMessage = "";
-  const ctx: ToolContext = {
-    root: state.root,
-    signal: env.signal ?? new AbortController().signal,
-    state,
-    progress(message, progress, total) {
-      lastMessage = message;
-      step = progress ?? step + 1;
-      env.notify?.(message, step, total);
-    },
-  };
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
-  if (env.notify) {
-    heartbeat = setInterval(() => env.notify!(lastMessage || "working", step), HEARTBEAT_MS);
-  }
-  return callTool(tool, args, ctx).finally(() => clearInterval(heartbeat));
-}
 
 /** Calls still running, each with the controller that cancels it. */
 export type InFlight = Set<AbortController>;

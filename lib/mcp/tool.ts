@@ -67,6 +67,8 @@ export interface ServerState {
   readonly tools: ToolAvailability;
   /** Files this server last showed with line numbers: what `patch_file` requires. */
   readonly shown: ReadMarks;
+  /** The process answers this one call and exits (`localexec call`): nothing is worth keeping. */
+  readonly once?: boolean;
 }
 
 /** What a handler gets besides its arguments. */

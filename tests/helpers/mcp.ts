@@ -12,7 +12,8 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ProgressNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { CONFIG_NAME } from "../../lib/config.ts";
-import { availableTools, createServer, createState, PRESETS } from "../../lib/mcp/mod.ts";
+import { availableTools, createState, PRESETS } from "../../lib/mcp/mod.ts";
+import { createServer } from "../../lib/mcp/server.ts";
 import { TOOLS } from "../../tools/mod.ts";
 
 /** Absolute path of `main.ts`. */

@@ -1,0 +1,102 @@
+/**
+ * Reading and searching one file for plain text on the calling thread, as a search worker does it
+ * (`worker.ts`, whose code must stay self-contained): one read into a reused buffer, files over
+ * {@linkcode MAX_FILE_BYTES} skipped as too large when their first megabyte holds the text, the
+ * raw bytes searched first (a file without the text is neither decoded nor counted), then the NUL
+ * test for binary files and strict UTF-8 decoding.
+ */
+import { BINARY_PROBE_BYTES, COMMON_BYTES, MAX_FILE_BYTES } from "./protocol.ts";
+import { makeScanner, type MatcherSpec, type Scanner } from "./scan.ts";
+
+/** What one file gave: its matching lines (at most the search's limit), or why it was skipped. */
+export interface FileResult {
+  lines: string[];
+  /** 0 binary, 1 too large, 2 not UTF-8 (the order of `SkipCounts`). */
+  skip?: 0 | 1 | 2;
+}
+
+/** Whether the first `size` bytes of `hay` hold `needle`, sought by its rarest byte. */
+function _holds(hay: Uint8Array, size: number, needle: Uint8Array, rare: number): boolean {
+  const byte = needle[rare];
+  const end = size - needle.length + rare;
+  for (let i = hay.indexOf(byte, rare); i >= 0 && i <= end; i = hay.indexOf(byte, i + 1)) {
+    const start = i - rare;
+    let k = 0;
+    while (k < needle.length && hay[start + k] === needle[k]) k++;
+    if (k === needle.length) return true;
+  }
+  return false;
+}
+
+/** Index in `needle` of its rarest byte in source code. */
+function _rarest(needle: Uint8Array): number {
+  let rare = 0;
+  let rank = -1;
+  for (let k = 0; k < needle.length; k++) {
+    const common = COMMON_BYTES.indexOf(String.fromCharCode(needle[k]));
+    const r = common < 0 ? COMMON_BYTES.length : common;
+    if (r > rank) [rare, rank] = [k, r];
+  }
+  return rare;
+}
+
+/** Reads and searches one file at a time, as a worker does, for one plain-text pattern. */
+export class FileSearch {
+  #buffer = new Uint8Array(MAX_FILE_BYTES + 1);
+  #decoder = new TextDecoder("utf-8", { fatal: true });
+  #needle: Uint8Array;
+  #rare: number;
+  #scanner: Scanner;
+  #done = new Map<string, FileResult>();
+
+  constructor(private root: string, spec: MatcherSpec, private limit: number) {
+    this.#needle = new TextEncoder().encode(spec.literal!);
+    this.#rare = _rarest(this.#needle);
+    this.#scanner = makeScanner(spec);
+  }
+
+  /** One read: a regular file reads short only at its end. -1 when it cannot be read. */
+  #read(path: string): number {
+    let file: Deno.FsFile;
+    try {
+      file = Deno.openSync(path);
+    } catch {
+      return -1;
+    }
+    try {
+      return file.readSync(this.#buffer) ?? 0;
+    } catch {
+      return -1;
+    } finally {
+      file.close();
+    }
+  }
+
+  /** The file `rel`'s first `limit` matching lines, or why it is skipped; each file read once. */
+  search(rel: string): FileResult {
+    let result = this.#done.get(rel);
+    if (!result) this.#done.set(rel, result = this.#search(rel));
+    return result;
+  }
+
+  #search(rel: string): FileResult {
+    const size = this.#read(`${this.root}/${rel}`);
+    if (size < 0) return { lines: [] };
+    const holds = (n: number) => _holds(this.#buffer, n, this.#needle, this.#rare);
+    if (size > MAX_FILE_BYTES) {
+      return holds(MAX_FILE_BYTES) ? { lines: [], skip: 1 } : { lines: [] };
+    }
+    if (!holds(size)) return { lines: [] }; // (binary or not: it cannot match)
+    if (this.#buffer.subarray(0, Math.min(size, BINARY_PROBE_BYTES)).indexOf(0) >= 0) {
+      return { lines: [], skip: 0 };
+    }
+    let text: string;
+    try {
+      text = this.#decoder.decode(this.#buffer.subarray(0, size));
+    } catch {
+      return { lines: [], skip: 2 };
+    }
+    const hits = this.#scanner.scan(text, this.limit);
+    return { lines: hits.map((hit) => `${rel}:${hit.line}:${hit.text}`) };
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * What a command loads before it runs: `--version` no tool and no schema library, `call find` the
+ * find tool and the boundary but not the MCP SDK, the other tools, the grammars or the model
+ * clients. Read from Deno's own module graph (`deno info --json`), following static imports only:
+ * a dynamic import is loaded when the code that makes it runs.
+ */
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+
+const HERE = new URL("../../", import.meta.url);
+
+interface Dep {
+  specifier: string;
+  code?: { specifier: string };
+  isDynamic?: boolean;
+}
+
+/** Everything `entry` loads through static imports, as specifiers (`file:`, `npm:`, `node:`). */
+async function _static(entry: string): Promise<Set<string>> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", fileURLToPath(new URL(entry, HERE))],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  const info = JSON.parse(new TextDecoder().decode(out.stdout));
+  const deps = new Map<string, Dep[]>();
+  for (const m of info.modules) deps.set(m.specifier, m.dependencies ?? []);
+  const seen = new Set<string>();
+  const visit = (spec: string) => {
+    if (seen.has(spec)) return;
+    seen.add(spec);
+    for (const d of deps.get(spec) ?? []) {
+      if (!d.isDynamic && d.code) visit(info.redirects?.[d.code.specifier] ?? d.code.specifier);
+    }
+  };
+  visit(new URL(entry, HERE).href);
+  return seen;
+}
+
+const HEAVY = /modelcontextprotocol|tree-sitter|npm:\/?ollama|npm:\/?diff@|worker_threads/;
+
+Deno.test("main.ts loads no tool, schema library or SDK before it knows the command", async () => {
+  const loaded = [...await _static("main.ts")];
+  assert.deepEqual(loaded.filter((s) => HEAVY.test(s) || /zod/.test(s)), []);
+  assert.deepEqual(loaded.filter((s) => /\/tools\/(?!names\.ts)/.test(s)), []);
+});
+
+Deno.test("`call find` loads find and the boundary, not the SDK or the other tools", async () => {
+  const loaded = new Set([
+    ...await _static("main.ts"),
+    ...await _static("lib/mcp/mod.ts"),
+    ...await _static("lib/config.ts"),
+    ...await _static("tools/find.ts"),
+  ]);
+  const names = [...loaded];
+  assert.ok(names.some((s) => s.endsWith("/lib/mcp/boundary.ts")));
+  assert.deepEqual(names.filter((s) => HEAVY.test(s)), []);
+  assert.deepEqual(names.filter((s) => /\/tools\/(?!names\.ts|find\.(ts|md))/.test(s)), []);
+});
+
+Deno.test("tools/names.ts names every tool of tools/mod.ts, in order, and loads the same ones", async () => {
+  const { TOOLS } = await import("../../tools/mod.ts");
+  const { loadTool, TOOL_NAMES } = await import("../../tools/names.ts");
+  assert.deepEqual(TOOL_NAMES, TOOLS.map((t) => t.name));
+  for (const tool of TOOLS) assert.equal(await loadTool(tool.name), tool);
+  assert.equal(await loadTool("toString"), undefined);
+});

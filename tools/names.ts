@@ -1,0 +1,34 @@
+/**
+ * The tools by name, each loaded only when asked for: `localexec call TOOL` loads the one tool it
+ * runs (not the grammars, the model clients and the other tools). The imports are literal, so
+ * `deno compile` sees every module. The names are `mod.ts`'s list, in its order
+ * (tests/tools/names_test.ts holds the two together).
+ */
+import type { AnyTool } from "../lib/mcp/mod.ts";
+
+type Loader = () => Promise<{ default: AnyTool }>;
+
+const LOADERS: Record<string, Loader> = {
+  list_files: () => import("./list_files.ts"),
+  read_file: () => import("./read_file.ts"),
+  write_file: () => import("./write_file.ts"),
+  patch_file: () => import("./patch_file.ts"),
+  shell: () => import("./shell.ts"),
+  run_python: () => import("./run_python.ts"),
+  implement_task: () => import("./implement_task.ts"),
+  run_checks: () => import("./run_checks.ts"),
+  revert_task: () => import("./revert_task.ts"),
+  list_tasks: () => import("./list_tasks.ts"),
+  show_patch: () => import("./show_patch.ts"),
+  status: () => import("./status.ts"),
+  outline: () => import("./outline.ts"),
+  find: () => import("./find.ts"),
+};
+
+/** Every tool's name, in the order of `mod.ts`. */
+export const TOOL_NAMES: readonly string[] = Object.keys(LOADERS);
+
+/** The tool named `name`, loaded with what it imports; undefined for an unknown name. */
+export async function loadTool(name: string): Promise<AnyTool | undefined> {
+  return Object.hasOwn(LOADERS, name) ? (await LOADERS[name]()).default : undefined;
+}
