@@ -223,3 +223,16 @@ export function grepFiles(
     { signal, emptyOnExit1: true },
   );
 }
+
+/** Every file {@linkcode grepFiles} names, once git is done; undefined when git fails. */
+export async function grepAll(
+  root: string,
+  needle: string,
+  signal: AbortSignal,
+): Promise<string[] | undefined> {
+  const files: string[] = [];
+  const grep = grepFiles(root, needle, signal);
+  let step: IteratorResult<string[], boolean>;
+  while (!(step = await grep.next()).done) files.push(...step.value);
+  return step.value ? files : undefined;
+}

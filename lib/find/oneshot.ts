@@ -22,7 +22,7 @@
  * git, no tracked file), the whole tree is listed as a server lists it.
  */
 import { globMatches, type GlobSpec } from "./glob.ts";
-import { grepFiles, listProject } from "./list.ts";
+import { grepAll, listProject } from "./list.ts";
 import { CHUNK_FILES } from "./protocol.ts";
 import { FileSearch } from "./read.ts";
 import type { MatcherSpec } from "./scan.ts";
@@ -73,6 +73,7 @@ function _answer(
     complete: true,
     skipped: { binary: 0, too_large: 0, not_utf8: 0 },
     files: 0,
+    read: 0,
     stale: false,
   };
   const kinds = ["binary", "too_large", "not_utf8"] as const;
@@ -86,6 +87,7 @@ function _answer(
       const rel = paths[i];
       if (!run.passes(rel)) continue;
       out.files++;
+      out.read++;
       const result = run.files.search(rel);
       if (result.skip !== undefined) out.skipped[kinds[result.skip]]++;
       for (const line of result.lines.slice(0, max + 1 - lines)) {
@@ -152,14 +154,14 @@ async function _grepped(
   const [all, untracked, holding] = await Promise.all([
     _readAll(stream, tracked, signal),
     untrackedBefore(run.root, "\uffff", signal),
-    grepFiles(run.root, run.needle, signal),
+    grepAll(run.root, run.needle, signal),
   ]);
   if (!all || !untracked || !holding) return undefined;
   const listed = new Set(tracked); // (links and submodules are not)
   const only = _merge(holding.filter((path) => listed.has(path)).sort(), untracked);
   const answer = _answer(run, only, only.length);
-  // Files git ruled out were searched too: "no file" means none in the listing passes the glob.
-  if (answer && !answer.files && answer.complete) {
+  // Files git ruled out were searched too (by git), as a warm search counts them (`warm.ts`).
+  if (answer && answer.complete) {
     answer.files = tracked.filter(run.passes).length + untracked.filter(run.passes).length;
   }
   return answer ?? undefined;

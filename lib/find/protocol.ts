@@ -144,6 +144,8 @@ export type WorkerReply =
     files: number;
     /** Files of the chunk that were opened and read (the rest were ruled out by their summary). */
     read: number;
+    /** The chunk stopped at the job's `limit`: it may hold more matching lines than it sent. */
+    cut: boolean;
     /** A folder of this chunk changed since the listing was made (or may have). */
     stale: boolean;
   }

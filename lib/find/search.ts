@@ -287,6 +287,7 @@ export class SearchPool {
     let found = 0;
     let searched = 0;
     let read = 0;
+    let cut = false; // a chunk stopped at its limit: its count is a lower bound
     let stale = false;
     if (files.length === 0) {
       return Promise.resolve(this.#outcome(lines, paths, 0, true, [0, 0, 0], 0, 0, false, 0));
@@ -326,7 +327,7 @@ export class SearchPool {
           lines,
           paths,
           maxResults,
-          next >= chunks,
+          next >= chunks && !cut,
           skipped,
           searched,
           read,
@@ -380,6 +381,7 @@ export class SearchPool {
         for (let k = 0; k < 3; k++) skipped[k] += r.skipped[k];
         searched += r.files;
         read += r.read;
+        cut ||= r.cut;
         stale ||= r.stale;
         if (found > maxResults) return finish();
       }

@@ -9,7 +9,7 @@
  * untracked ones only: same matching, same order, same checks of the folders that vouch for the
  * listing.
  */
-import type { GlobSpec } from "./glob.ts";
+import { globMatches, type GlobSpec } from "./glob.ts";
 import { grepFiles } from "./list.ts";
 import { mayRun } from "../process.ts";
 import type { MatcherSpec } from "./scan.ts";
@@ -178,8 +178,23 @@ async function _withGit(
     outcome = undefined;
     const all = indicesOf(files, named.map((i) => files[i]), untracked);
     await part([...all], files.length - 1);
-    return outcome!;
+    return _counted(outcome!, files, ask.glob);
   }
   await part([...untracked.subarray(u)], files.length - 1);
-  return outcome!;
+  return _counted(outcome!, files, ask.glob);
+}
+
+/**
+ * `outcome` of a search git helped, once every file is accounted for: the files git ruled out
+ * were searched too (by git), so `files` counts the whole listing (that passes the glob), and a
+ * search that found nothing does not look like a search of no file.
+ */
+function _counted(outcome: SearchOutcome, files: string[], glob?: GlobSpec): SearchOutcome {
+  if (!outcome.complete) return outcome;
+  let count = files.length;
+  if (glob) {
+    const re = new RegExp(glob.source);
+    count = files.filter((rel) => globMatches(re, glob, rel)).length;
+  }
+  return { ...outcome, files: count };
 }

@@ -347,6 +347,7 @@ export function searchWorkerMain(): void {
             skipped: [skipped[0], skipped[1], skipped[2]],
             files: o.files,
             read: o.read,
+            cut: o.lines.length >= job.limit,
             stale: o.stale,
           });
           skipped.fill(0);

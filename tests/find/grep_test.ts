@@ -44,6 +44,10 @@ Deno.test("find with git's help answers as the search over every file does", asy
       assert.equal(helped.truncated, plain.truncated, `${pattern} ${max}`);
       // Skipped files are those that hold the text: the same ones either way.
       assert.deepEqual(helped.skipped, plain.skipped, `${pattern} ${max}`);
+      // Every file counts as searched (git read the ones it ruled out): a search that found
+      // nothing is not a search of "no file" (the tool's note said "the project has no files").
+      if (plain.complete) assert.equal(helped.files, plain.files, `${pattern} ${max}`);
+      assert.equal(helped.complete, plain.complete, `${pattern} ${max}`);
     }
   }
 });
