@@ -33,16 +33,18 @@ export interface Listing {
 }
 
 /** Modes of index entries that are not regular files: symbolic links and submodules. */
-const NOT_FILES = new Set(["120000", "160000"]);
+export const NOT_FILES = new Set(["120000", "160000"]);
 
-function _skipped(path: string): boolean {
+/** A path inside a folder find never searches (`.git/`, `.localexec/`). */
+export function skippedPath(path: string): boolean {
   const slash = path.indexOf("/");
   if (PROTECTED_NAMES.has(slash < 0 ? path : path.slice(0, slash))) return true;
   for (const name of PROTECTED_NAMES) if (path.includes(`/${name}/`)) return true;
   return false;
 }
 
-function _isRegularFile(path: string): boolean {
+/** `path` is a regular file (not a link, not gone). */
+export function isRegularFile(path: string): boolean {
   try {
     return Deno.lstatSync(path).isFile;
   } catch {
@@ -82,7 +84,7 @@ function _tracked(out: Uint8Array): string[] {
       if (!NOT_FILES.has(mode)) {
         const path = _text(out, tab + 1, end);
         // A conflicted file has one entry per stage.
-        if (path !== last && !_skipped(path)) files.push(path);
+        if (path !== last && !skippedPath(path)) files.push(path);
         last = path;
       }
     }
@@ -112,7 +114,7 @@ async function _index(root: string, signal: AbortSignal): Promise<Uint8Array | u
 /** The untracked files worth searching: regular files (not links), outside skipped folders. */
 function _untracked(root: string, entries: string[]): string[] {
   return entries.filter((path) =>
-    !path.endsWith("/") && !_skipped(path) && _isRegularFile(`${root}/${path}`)
+    !path.endsWith("/") && !skippedPath(path) && isRegularFile(`${root}/${path}`)
   ).sort();
 }
 
@@ -148,7 +150,7 @@ async function _others(
   const base = ["ls-files", "-o", "--exclude-standard", "-z"];
   const entries = await _git(root, [...base, "--directory"], signal);
   if (!entries) return undefined;
-  const dirs = entries.filter((e) => e.endsWith("/") && !_skipped(e)).map((e) => e.slice(0, -1));
+  const dirs = entries.filter((e) => e.endsWith("/") && !skippedPath(e)).map((e) => e.slice(0, -1));
   let files = entries.filter((e) => !e.endsWith("/"));
   if (dirs.length) {
     const inner = await _git(root, [...base, "--", ...dirs.map((d) => `${d}/`)], signal);

@@ -10,19 +10,8 @@
  * a character outside the Basic Multilingual Plane and one from U+E000 to U+FFFF: a path out of
  * order makes the stream fail, and the caller lists the whole tree.
  */
-import { PROTECTED_NAMES } from "../paths.ts";
+import { isRegularFile, NOT_FILES, skippedPath } from "./list.ts";
 import { gitEntries } from "../process.ts";
-
-/** Modes of index entries that are not regular files: symbolic links and submodules. */
-const NOT_FILES = new Set(["120000", "160000"]);
-
-/** A path inside a folder find never searches. */
-function _skipped(path: string): boolean {
-  const slash = path.indexOf("/");
-  if (PROTECTED_NAMES.has(slash < 0 ? path : path.slice(0, slash))) return true;
-  for (const name of PROTECTED_NAMES) if (path.includes(`/${name}/`)) return true;
-  return false;
-}
 
 /** The tracked regular files of a git work tree, in path order, as `git ls-files` lists them. */
 export class TrackedStream {
@@ -57,7 +46,7 @@ export class TrackedStream {
       const tab = entry.indexOf("\t");
       if (tab < 0 || NOT_FILES.has(entry.slice(0, 6))) continue;
       const path = entry.slice(tab + 1);
-      if (path === this.#last || _skipped(path)) continue; // a conflicted file: one per stage
+      if (path === this.#last || skippedPath(path)) continue; // a conflicted file: one per stage
       if (path < this.#last) this.failed = true; // (see the module comment)
       this.#ready.push(path);
       this.#last = path;
@@ -144,21 +133,15 @@ export async function untrackedBefore(
   const base = ["--literal-pathspecs", "ls-files", "-o", "--exclude-standard", "-z"];
   const entries = await gitEntries(root, [...base, "--directory", "--", ...specs], { signal });
   if (!entries) return undefined;
-  const dirs = entries.filter((e) => e.endsWith("/") && !_skipped(e));
+  const dirs = entries.filter((e) => e.endsWith("/") && !skippedPath(e));
   let files = entries.filter((e) => !e.endsWith("/"));
   if (dirs.length) {
     const inner = await gitEntries(root, [...base, "--", ...dirs], { signal });
     if (!inner) return undefined;
     files = files.concat(inner);
   }
-  return files.filter((path) => path < bound && !_skipped(path) && _isRegularFile(root, path))
+  return files.filter((path) =>
+    path < bound && !skippedPath(path) && isRegularFile(`${root}/${path}`)
+  )
     .sort();
-}
-
-function _isRegularFile(root: string, path: string): boolean {
-  try {
-    return Deno.lstatSync(`${root}/${path}`).isFile;
-  } catch {
-    return false;
-  }
 }
