@@ -127,24 +127,33 @@ async function _withGit(
     ask.signal ? AbortSignal.any([ask.signal, stopGit.signal]) : stopGit.signal,
   );
   let outcome: SearchOutcome | undefined;
-  let last = -1; // the listing's last file that a search has vouched for
+  let last = -1; // the listing's last file that git has named
   let u = 0; // the next untracked file (index into `untracked`)
   let ordered = true;
   const named: number[] = []; // every file git named, for when the order is in doubt
   const part = async (indices: number[], through: number) => {
     const only = Int32Array.from(indices);
-    const vouch: [number, number] = [last + 1, through];
+    const none: [number, number] = [0, -1]; // the folders were checked while git ran (below)
     const next = await pool.search(root, kept.listing, spec, maxResults, {
       ...options,
       only,
-      vouch,
+      vouch: none,
     });
     outcome = outcome ? mergeOutcomes(outcome, next, maxResults) : next;
     last = through;
   };
   let step: IteratorResult<string[], boolean>;
   try {
-    while (!(step = await grep.next()).done) {
+    // git starts; while it reads, the worker checks every folder that vouches for the listing
+    // (tens of milliseconds on a large tree), so the searches of what git names check none.
+    const started = grep.next();
+    outcome = await pool.search(root, kept.listing, spec, maxResults, {
+      ...options,
+      only: new Int32Array(0),
+      vouch: [0, files.length - 1],
+    });
+    if (outcome.stale) return { ...outcome, complete: false }; // the listing must be made again
+    for (step = await started; !step.done; step = await grep.next()) {
       const batch: number[] = [];
       for (const path of step.value) {
         const i = _indexOf(files, path);

@@ -260,13 +260,17 @@ export function searchWorkerMain(): void {
     const skipped: SkipCounts = [0, 0, 0];
     // A chunk of `only` vouches for the listing's chunks after the previous one's, up to its own.
     const vouchOnly = (chunk: number, end: number): boolean => {
+      // Within the job's range (all of the listing unless it says otherwise; [0, -1]: none).
       const [first, last] = job.vouch ?? [0, count - 1];
-      const from = chunk === 0
-        ? Math.floor(first / CHUNK_FILES)
-        : Math.floor(only![chunk * CHUNK_FILES - 1] / CHUNK_FILES) + 1;
-      const to = chunk === chunks - 1
-        ? Math.min(listingChunks - 1, Math.floor(last / CHUNK_FILES))
-        : Math.floor(only![end - 1] / CHUNK_FILES);
+      const from = Math.max(
+        Math.floor(first / CHUNK_FILES),
+        chunk === 0 ? 0 : Math.floor(only![chunk * CHUNK_FILES - 1] / CHUNK_FILES) + 1,
+      );
+      const to = Math.min(
+        listingChunks - 1,
+        Math.floor(last / CHUNK_FILES),
+        chunk === chunks - 1 ? Infinity : Math.floor(only![end - 1] / CHUNK_FILES),
+      );
       let stale = false;
       for (let k = from; k <= to; k++) stale = vouch(k) || stale;
       return stale;
