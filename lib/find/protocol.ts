@@ -54,6 +54,12 @@ export const SUMMARY_MAX_FILES = 8192;
 /** Bytes per file summary: a set of 8,192 bits. */
 export const SUMMARY_BYTES = 1024;
 
+/**
+ * The coarsest step of a file's times that a summary allows for: Deno gives change times in whole
+ * seconds, and FAT file systems keep times in 2-second steps.
+ */
+export const TIME_STEP_MS = 2000;
+
 /** Int32 slots of the shared control memory. */
 export const CTL_NEXT_CHUNK = 0;
 export const CTL_STOP = 1;
@@ -90,9 +96,9 @@ export interface ListingMessage {
   /**
    * Float64 × 4 per file: the modification time, change time, size and inode (`lstat`) that the
    * summary was made for; 0 when there is none. A summary is used only while `lstat` of the path
-   * says the same four, and made only for a file whose change time (whole seconds in Deno) was
-   * over a second before the read began (git's "racily clean" rule), so a file written during or
-   * after the read never matches.
+   * says the same four, and made only for a file whose change time was over
+   * {@linkcode TIME_STEP_MS} before the read began (git's "racily clean" rule), so a file written
+   * during or after the read never matches.
    */
   stamps?: SharedArrayBuffer;
 }

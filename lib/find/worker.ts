@@ -46,6 +46,7 @@ import {
   type SkipCounts,
   SLICE_MS,
   SUMMARY_BYTES,
+  TIME_STEP_MS,
   type WorkerReply,
 } from "./protocol.ts";
 
@@ -117,11 +118,13 @@ export function searchWorkerMain(): void {
   const gram = (h: number): number => Math.imul(h & 0xffffff, 0x9e3779b1) >>> 19;
   // Records what file `i` holds (the first `size` bytes of the buffer) and what it was.
   const summarize = (i: number, size: number, info: Deno.FileInfo, began: number): void => {
-    // Deno gives the change time in whole seconds: a file changed within a second (plus the
-    // clocks' lag) before the read is not summarized, as a later change in the same second would
-    // keep every time the same. (Or unknown: no summary.)
+    // Deno gives the change time in whole seconds (and FAT keeps times in 2-second steps): a file
+    // changed within the last step (plus the clocks' lag) before the read is not summarized, as a
+    // later change in the same step would keep every time the same. (Or unknown: no summary.)
     const ctime = info.ctime?.getTime();
-    if (ctime === undefined || !(ctime + 1000 + RACY_MS < began) || info.ino === null) return;
+    if (ctime === undefined || !(ctime + TIME_STEP_MS + RACY_MS < began) || info.ino === null) {
+      return;
+    }
     const bits = sums!.subarray(i * SUMMARY_BYTES, (i + 1) * SUMMARY_BYTES);
     bits.fill(0);
     let h = (buffer[0] << 8) | buffer[1];

@@ -16,6 +16,7 @@ import {
   RACY_MS,
   SLICE_MS,
   SUMMARY_BYTES,
+  TIME_STEP_MS,
 } from "./protocol.ts";
 import { _newlines, CONTEXT_BEFORE, cutLine, makeScanner, MAX_LINE_CHARS } from "./scan.ts";
 import { searchWorkerMain } from "./worker.ts";
@@ -34,6 +35,7 @@ function workerSource(): string {
     RACY_MS,
     SLICE_MS,
     SUMMARY_BYTES,
+    TIME_STEP_MS,
     CONTEXT_BEFORE,
     MAX_LINE_CHARS,
   };

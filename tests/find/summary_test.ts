@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { findInProject, type FindResult, resetFind } from "../../lib/find/mod.ts";
+import { TIME_STEP_MS } from "../../lib/find/protocol.ts";
 import { git, tempProject } from "../helpers/project.ts";
 
 function find(root: string, pattern: string, options: { ignoreCase?: boolean } = {}) {
@@ -16,10 +17,10 @@ function find(root: string, pattern: string, options: { ignoreCase?: boolean } =
 }
 
 /**
- * Lets change times move past the "racily clean" window (see `ListingMessage.stamps`): Deno gives
- * them in whole seconds, so a file is summarized only once its change is over a second old.
+ * Lets change times move past the "racily clean" window (see `ListingMessage.stamps`): a file is
+ * summarized only once its change is over `TIME_STEP_MS` old.
  */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 1100));
+const settle = () => new Promise((resolve) => setTimeout(resolve, TIME_STEP_MS + 100));
 
 async function project(files: Record<string, string>, useGit: boolean): Promise<string> {
   const root = await tempProject(files);
@@ -105,3 +106,70 @@ for (const useGit of [true, false]) {
     }
   });
 }
+
+Deno.test("find's summaries agree with a plain read of every file through random edits", async () => {
+  // Words from a small alphabet, so needles often occur, across files and after edits.
+  let seed = 7; // mulberry32
+  const rand = (n: number) => {
+    let t = (seed = (seed + 0x6d2b79f5) | 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) / 2 ** 32 * n) | 0;
+  };
+  const word = () => Array.from({ length: 3 + rand(4) }, () => "abcdefgh"[rand(8)]).join("");
+  const text = () =>
+    Array.from({ length: 1 + rand(4) }, () => `${word()} ${word()}`).join("\n") + "\n";
+  const names = Array.from(
+    { length: 60 },
+    (_, i) => `d${i % 4}/f${String(i).padStart(2, "0")}.txt`,
+  );
+  const root = await project(Object.fromEntries(names.map((n) => [n, text()])), true);
+  try {
+    await summarized(root);
+    let checked = 0;
+    for (let round = 0; round < 40; round++) {
+      const name = names[rand(names.length)];
+      const path = `${root}/${name}`;
+      const before = await Deno.stat(path);
+      // (A file replaced by rename changes its folder: the listing is made again, summaries and
+      // all; that case is in the test above.)
+      const kind = [0, 1, 3][rand(3)];
+      if (kind === 0) { // same size, old times: only ctime tells
+        const old = await Deno.readTextFile(path);
+        const next = Array.from(old, (c) => (c === "\n" || c === " " ? c : "abcdefgh"[rand(8)]))
+          .join("");
+        await Deno.writeTextFile(path, next);
+        await Deno.utime(path, before.atime!, before.mtime!);
+      } else if (kind === 1) {
+        await Deno.writeTextFile(path, text(), { append: true });
+      } else if (kind === 2) { // replaced by a new file with the old times
+        await Deno.writeTextFile(`${path}.new`, text());
+        await Deno.utime(`${path}.new`, before.atime!, before.mtime!);
+        await Deno.rename(`${path}.new`, path);
+      } else {
+        await Deno.truncate(path, Math.floor(before.size / 2));
+      }
+      if (round % 10 === 9) await settle(); // some edits get summaries of their own
+      const now = (await Deno.readTextFile(path)).replaceAll("\n", " ").split(" ").filter(Boolean);
+      for (let q = 0; q < 3; q++) {
+        // First a word the edited file holds now (the case a stale summary would hide).
+        const needle = q === 0 && now.length ? now[rand(now.length)] : word();
+        const found = await find(root, needle);
+        const expected: string[] = [];
+        for (const n of [...names].sort()) {
+          const lines = (await Deno.readTextFile(`${root}/${n}`)).split("\n");
+          if (lines.at(-1) === "") lines.pop();
+          lines.forEach((line, i) =>
+            line.includes(needle) && expected.push(`${n}:${i + 1}:${line.trimEnd()}`) // find shows no trailing blanks
+          );
+        }
+        assert.deepEqual(found.matches, expected, `round ${round}, "${needle}"`);
+        checked++;
+      }
+    }
+    assert.equal(checked, 120);
+  } finally {
+    resetFind();
+    await Deno.remove(root, { recursive: true });
+  }
+});
