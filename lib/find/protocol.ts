@@ -60,6 +60,9 @@ export const SUMMARY_BYTES = 1024;
  */
 export const TIME_STEP_MS = 2000;
 
+/** Bytes of file text a worker decodes before it collects its garbage after a search. */
+export const COLLECT_AFTER_BYTES = 2 * 1024 * 1024;
+
 /** Int32 slots of the shared control memory. */
 export const CTL_NEXT_CHUNK = 0;
 export const CTL_STOP = 1;

@@ -8,6 +8,7 @@
 import {
   BINARY_PROBE_BYTES,
   CHUNK_FILES,
+  COLLECT_AFTER_BYTES,
   COMMON_BYTES,
   CTL_NEXT_CHUNK,
   CTL_STOP,
@@ -36,6 +37,7 @@ function workerSource(): string {
     SLICE_MS,
     SUMMARY_BYTES,
     TIME_STEP_MS,
+    COLLECT_AFTER_BYTES,
     CONTEXT_BEFORE,
     MAX_LINE_CHARS,
   };
