@@ -9,7 +9,8 @@
  * ones; then those, and the two sets of matches are merged: results are always in path order.
  */
 import { quote, ToolError } from "../errors.ts";
-import { collectSoon } from "./gc.ts";
+import { mayRun } from "../process.ts";
+import { collectPending, collectSoon } from "./gc.ts";
 import { type GlobSpec, globSpec } from "./glob.ts";
 import { type Listing, listProject } from "./list.ts";
 import { findOnce } from "./oneshot.ts";
@@ -105,10 +106,19 @@ async function _cold(
   const search = { signal: options.signal, stallMs: options.stallMs, glob };
   let listing: Listing | undefined;
   try {
-    void _pool.warm(); // the workers start while the files are listed
+    // The workers start while the files are listed: one where git will help (see warm.ts).
+    const withGit = (options.useGit ?? true) && mayRun("git");
+    void _pool.warm(withGit ? 1 : undefined);
     listing = await listProject(root, options.signal, options.useGit ?? true);
     const first = poolListing(++_listings, listing.files, [], root, listing.startedAt);
-    let outcome = await _pool.search(root, first, spec, max, search);
+    // The tracked files as a warm search over them would go (git's help past 20 ms included).
+    let outcome = listing.source === "git" && listing.untracked
+      ? await searchKept(_pool, root, { listing: first, untracked: new Int32Array(0) }, spec, {
+        maxResults: max,
+        ...search,
+        grepAfterMs: options.grepAfterMs,
+      })
+      : await _pool.search(root, first, spec, max, search);
     let files = listing.files;
     let untracked: string[] = [];
     if (listing.untracked) {
@@ -137,12 +147,13 @@ async function _cold(
   } finally {
     listing?.cancel();
     await listing?.untracked;
-    collectSoon(); // the listing's garbage: see gc.ts
+    collectSoon(undefined, true); // the listing's garbage: see gc.ts
   }
 }
 
 /** Searches the project at `root`; returns the first `maxResults` matching lines. */
 export async function findInProject(root: string, options: FindOptions): Promise<FindResult> {
+  collectPending(); // a listing's garbage, if a burst of calls has kept its collection waiting
   const spec = _matcher(options.pattern, options.ignoreCase);
   const glob = _glob(options.glob);
   const key = `${root}\0${options.useGit ?? true}`;

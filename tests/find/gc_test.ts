@@ -2,7 +2,7 @@
  * find gives back the heap a cold listing leaves behind: one full collection after the answer.
  */
 import assert from "node:assert/strict";
-import { collectSoon } from "../../lib/find/gc.ts";
+import { collectPending, collectSoon } from "../../lib/find/gc.ts";
 
 Deno.test("collectSoon frees garbage that V8 would otherwise keep until its heap grows", async () => {
   // Old-generation garbage, like a listing's paths: kept across collections, then dropped.
@@ -32,4 +32,21 @@ Deno.test("a pending collection does not keep the process up (a one-shot `call` 
   }).output();
   assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
   assert.equal(out.signal, null);
+});
+
+Deno.test("a cold listing's collection still waiting for its timer runs when the next call comes", async () => {
+  let paths: string[] | undefined = [];
+  for (let i = 0; i < 400_000; i++) paths.push(`src/module-${i}/file-${i}.ts`.padEnd(60, "x"));
+  await new Promise((resolve) => setTimeout(resolve, 10)); // survives into the old generation
+  paths = undefined;
+  collectSoon(600_000, true); // a timer that would fire long after a burst of calls
+  await new Promise((resolve) => setTimeout(resolve, 50)); // gc is loaded meanwhile
+  const before = Deno.memoryUsage().heapUsed;
+  collectPending();
+  const after = Deno.memoryUsage().heapUsed;
+  assert.ok(
+    before - after > 20e6,
+    `heap in use ${(before / 1e6).toFixed(0)} MB → ${(after / 1e6).toFixed(0)} MB`,
+  );
+  collectPending(); // nothing pending any more: a no-op
 });
