@@ -26,6 +26,30 @@ export type InFlight = Set<AbortController>;
 export interface ServeOptions {
   /** Follow the client's MCP roots (given when no `--root` was). */
   roots?: RootsOptions;
+  /**
+   * Work that must not delay the first answers (`serveStdio` runs it once: after the first
+   * `tools/list` or tool call is answered, {@linkcode LATER_MS} after the start, or at the end,
+   * whichever comes first); `createServer` calls it after every such answer.
+   */
+  later?: () => void;
+}
+
+/** When {@linkcode ServeOptions.later} runs if the client asks nothing. */
+export const LATER_MS = 1_000;
+
+/** `work` run once, on the first call or after `LATER_MS`, in a timer of its own. */
+function _deferred(work?: () => void): () => void {
+  if (!work) return () => {};
+  let todo: (() => void) | undefined = work;
+  const run = () => {
+    clearTimeout(fallback);
+    // A timer of 0 fires after the answer being sent has started its write.
+    if (todo) setTimeout(todo, 0);
+    todo = undefined;
+  };
+  const fallback = setTimeout(run, LATER_MS);
+  Deno.unrefTimer(fallback); // the end of the session runs it too (serveStdio)
+  return run;
 }
 
 /** Builds the MCP server for `state`; `inflight` tracks running calls for a clean shutdown. */
@@ -45,8 +69,10 @@ export function createServer(
     },
   );
   const roots = options.roots ? new ClientRoots(server, state, options.roots) : undefined;
+  const answered = options.later ?? (() => {});
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     await roots?.ready;
+    answered();
     return { tools: state.tools.on.map(describeTool) };
   });
   server.fallbackRequestHandler = async (request, extra) => {
@@ -79,6 +105,7 @@ export function createServer(
         notify,
       });
     } finally {
+      answered();
       inflight.delete(controller);
       extra.signal.removeEventListener("abort", onAbort);
     }
@@ -105,7 +132,8 @@ async function _drain(inflight: InFlight): Promise<void> {
  */
 export async function serveStdio(state: ServerState, options: ServeOptions = {}): Promise<void> {
   const inflight: InFlight = new Set();
-  const server = createServer(state, inflight, options);
+  const later = _deferred(options.later);
+  const server = createServer(state, inflight, { ...options, later });
   const transport = new LineTransport(MAX_MESSAGE_BYTES);
   // A malformed line is answered (when it has an id), reported here and skipped.
   server.onerror = (err) => console.error(`localexec: ${errorLine(err)}`);
@@ -113,4 +141,5 @@ export async function serveStdio(state: ServerState, options: ServeOptions = {})
   transport.ended.then(() => _drain(inflight)).then(() => server.close());
   await server.connect(transport);
   await closed;
+  later();
 }
