@@ -9,6 +9,12 @@
  * so `localexec call` and `--version` never pay for it.
  */
 import { Server } from "@modelcontextprotocol/sdk/server";
+import type {
+  JsonSchemaType,
+  JsonSchemaValidator,
+  jsonSchemaValidator,
+} from "@modelcontextprotocol/sdk/validation";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { dispatch } from "./dispatch.ts";
@@ -52,6 +58,18 @@ function _deferred(work?: () => void): () => void {
   return run;
 }
 
+/**
+ * The SDK's own JSON Schema validator (Ajv), made when first asked for: making it is a few
+ * milliseconds of every start, and only elicitation, which this server never asks for, uses it.
+ */
+export class LazyValidator implements jsonSchemaValidator {
+  #ajv?: AjvJsonSchemaValidator;
+  /** The validator of `schema`, as the SDK's Ajv validator makes it. */
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    return (this.#ajv ??= new AjvJsonSchemaValidator()).getValidator<T>(schema);
+  }
+}
+
 /** Builds the MCP server for `state`; `inflight` tracks running calls for a clean shutdown. */
 export function createServer(
   state: ServerState,
@@ -62,6 +80,7 @@ export function createServer(
     { name: "localexec", version: VERSION },
     {
       capabilities: { tools: {} },
+      jsonSchemaValidator: new LazyValidator(),
       instructions:
         "localexec: host tools scoped to one project root, code navigation (outline, find), and " +
         "delegation of small coding steps to a local model (implement_task). Paths are relative to " +
