@@ -154,8 +154,6 @@ async function main(args: string[]): Promise<void> {
     await _print(opts.command === "help" ? HELP : `localexec ${VERSION}`);
     return;
   }
-  // The SDK loads while the tools and the root are made ready.
-  if (opts.command === "serve") (await import("./lib/mcp/mod.ts")).loadServer().catch(() => {});
   const choice = chooseRoot(
     opts.rootGiven ? opts.root : undefined,
     Deno.cwd(),

@@ -34,17 +34,9 @@ export {
 } from "./tool.ts";
 
 /**
- * Starts loading the server and the SDK (the largest part of a server's start) without waiting:
- * `main.ts` calls it first, so the loading overlaps the tools' and the root's.
- */
-export function loadServer(): Promise<typeof import("./server.ts")> {
-  return import("./server.ts");
-}
-
-/**
  * Serves `state` over stdio until stdin closes (see `server.ts`, loaded here and not before).
  */
 export async function serveStdio(state: ServerState, options: ServeOptions = {}): Promise<void> {
-  const server = await loadServer();
+  const server = await import("./server.ts");
   await server.serveStdio(state, options);
 }
