@@ -166,7 +166,10 @@ async function main(args: string[]): Promise<void> {
   switch (opts.command) {
     case "call":
       await _watchdog(state);
-      return await _printTool({ ...state, once: true }, opts.tool!, opts.json);
+      await _printTool({ ...state, once: true }, opts.tool!, opts.json);
+      // The answer is written, and the tool's work with it (its commands reaped, its files
+      // closed): end now instead of waiting for the runtime to wind down (tests/cli/exit_test.ts).
+      return Deno.exit();
     case "status":
       return await _printTool(state, "status", undefined);
     case "init": {
@@ -189,25 +192,33 @@ async function main(args: string[]): Promise<void> {
         );
       }
       await _watchdog(state);
-      // Temporary files that killed task runs left behind (their records name them), in the
-      // background: it never throws.
-      if (!refuse && state.tools.on.some((t) => t.name === "revert_task")) {
-        (await import("./lib/tasks/mod.ts")).removeStaleTemps(state.root);
-      }
-      await (await import("./lib/mcp/mod.ts")).serveStdio(
-        state,
-        choice.explicit ? {} : { roots: _roots(opts, refuse) },
-      );
+      await (await import("./lib/mcp/mod.ts")).serveStdio(state, {
+        roots: choice.explicit ? undefined : _roots(opts, refuse),
+        later: refuse ? undefined : _cleanup(state),
+      });
       // The client never named another root (or never said `initialized`).
       if (refuse && state.root === "/") _fail(refuse);
       return;
   }
 }
 
-/** Commands started by tools die with this process, however it dies (see `lib/process.ts`). */
+/**
+ * Removes the temporary files that killed task runs left behind (their records name them), once
+ * the client has its first answers; it never throws.
+ */
+function _cleanup(state: ServerState): (() => void) | undefined {
+  if (!state.tools.on.some((t) => t.name === "revert_task")) return undefined;
+  const root = state.root;
+  return () => void import("./lib/tasks/mod.ts").then((tasks) => tasks.removeStaleTemps(root));
+}
+
+/**
+ * Commands started by tools die with this process, however it dies (see `lib/process.ts`): the
+ * watchdog starts with the first command.
+ */
 async function _watchdog(state: ServerState): Promise<void> {
   if (state.tools.on.some((t) => t.needs.includes("run"))) {
-    (await import("./lib/process.ts")).startWatchdog();
+    (await import("./lib/process.ts")).wantWatchdog();
   }
 }
 

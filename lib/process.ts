@@ -138,7 +138,7 @@ export async function runProcess(command: Command, options: RunOptions): Promise
   const started = performance.now();
   const buffer = new HeadTail(options.keepBytes ?? 16 * 1024);
   if (options.signal?.aborted) return _notStarted(started);
-  const watchdog = currentWatchdog();
+  const watchdog = _commandWatchdog();
   const marker = watchdog?.nextMarker();
   const child = _spawn(command, options, marker);
   watchdog?.track(child.pid, true);
@@ -387,9 +387,28 @@ export interface Watchdog {
 }
 
 let _current: Watchdog | undefined;
+let _wanted = false;
+
+/**
+ * Says that the commands this process runs need the watchdog. The first of them starts it, not
+ * before: until a command runs there is nothing to kill, and a server answers its first requests
+ * without waiting for an `sh` to start.
+ */
+export function wantWatchdog(): void {
+  _wanted = true;
+}
 
 /** The watchdog of this process, when one was started. */
 export function currentWatchdog(): Watchdog | undefined {
+  return _current;
+}
+
+/** The watchdog a command starting now reports to: started here when it is wanted (above). */
+function _commandWatchdog(): Watchdog | undefined {
+  if (!_current && _wanted) {
+    _wanted = false; // once: without `sh` no command can run either
+    return startWatchdog();
+  }
   return _current;
 }
 

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { join } from "../lib/deps.ts";
-import { runProcess, startWatchdog } from "../lib/process.ts";
+import {
+  currentWatchdog,
+  MARKER_VAR,
+  runProcess,
+  startWatchdog,
+  wantWatchdog,
+} from "../lib/process.ts";
 import { tempProject } from "./helpers/project.ts";
 
 /** True while `pid` is a live process (a zombie waiting to be reaped counts as gone). */
@@ -323,6 +329,28 @@ Deno.test({
       assert.deepEqual(await survivors(await readPids(join(root, "group"))), []);
     } finally {
       await dog.stop();
+      await Deno.remove(root, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "a wanted watchdog starts with the first command, not before",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const root = await tempProject();
+    await currentWatchdog()?.stop(); // another test's
+    try {
+      wantWatchdog();
+      assert.equal(currentWatchdog(), undefined, "no command yet: no watchdog");
+      const r = await runProcess(`echo "$${MARKER_VAR}"`, { cwd: root, timeoutS: 10 });
+      const dog = currentWatchdog();
+      assert.ok(dog, "the first command started it");
+      assert.equal(r.output.trim(), `${dog.marker}.1.`, "and carries its marker");
+      await runProcess("true", { cwd: root, timeoutS: 10 });
+      assert.equal(currentWatchdog(), dog, "one watchdog for every command");
+    } finally {
+      await currentWatchdog()?.stop();
       await Deno.remove(root, { recursive: true });
     }
   },

@@ -1,7 +1,6 @@
 /** outline: one file's classes, functions, methods and constants with their line ranges. */
 import { z } from "zod";
 import description from "./outline.md" with { type: "text" };
-import { formatItems, outlineFile } from "../lib/outline/mod.ts";
 import { resolveForRead } from "../lib/paths.ts";
 import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
 
@@ -26,6 +25,8 @@ export default defineTool({
   needs: ["read"],
   annotations: ANNOTATIONS.READS,
   async run({ path, max_items }, ctx) {
+    // The parser and its rules load with the first outline, not when the server starts.
+    const { formatItems, outlineFile } = await import("../lib/outline/mod.ts");
     const file = await resolveForRead(ctx.root, path);
     const { items, hasErrors, language } = await outlineFile(file.abs, file.rel);
     const { lines, omitted, showAll } = formatItems(

@@ -66,8 +66,17 @@ export function outputSchema(output: z.ZodObject): Json {
   return _jsonSchema(output, "output");
 }
 
-/** The `tools/list` entry of one tool. */
+/** Each tool's entry, made once: converting its schemas is most of a `tools/list`. */
+const _described = new WeakMap<AnyTool, Record<string, unknown>>();
+
+/** The `tools/list` entry of one tool (the same object on every call). */
 export function describeTool(tool: AnyTool): Record<string, unknown> {
+  let entry = _described.get(tool);
+  if (!entry) _described.set(tool, entry = _describe(tool));
+  return entry;
+}
+
+function _describe(tool: AnyTool): Record<string, unknown> {
   return {
     name: tool.name,
     title: tool.title,

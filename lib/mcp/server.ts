@@ -9,6 +9,12 @@
  * so `localexec call` and `--version` never pay for it.
  */
 import { Server } from "@modelcontextprotocol/sdk/server";
+import type {
+  JsonSchemaType,
+  JsonSchemaValidator,
+  jsonSchemaValidator,
+} from "@modelcontextprotocol/sdk/validation";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { dispatch } from "./dispatch.ts";
@@ -26,6 +32,42 @@ export type InFlight = Set<AbortController>;
 export interface ServeOptions {
   /** Follow the client's MCP roots (given when no `--root` was). */
   roots?: RootsOptions;
+  /**
+   * Work that must not delay the first answers (`serveStdio` runs it once: after the first
+   * `tools/list` or tool call is answered, {@linkcode LATER_MS} after the start, or at the end,
+   * whichever comes first); `createServer` calls it after every such answer.
+   */
+  later?: () => void;
+}
+
+/** When {@linkcode ServeOptions.later} runs if the client asks nothing. */
+export const LATER_MS = 1_000;
+
+/** `work` run once, on the first call or after `LATER_MS`, in a timer of its own. */
+function _deferred(work?: () => void): () => void {
+  if (!work) return () => {};
+  let todo: (() => void) | undefined = work;
+  const run = () => {
+    clearTimeout(fallback);
+    // A timer of 0 fires after the answer being sent has started its write.
+    if (todo) setTimeout(todo, 0);
+    todo = undefined;
+  };
+  const fallback = setTimeout(run, LATER_MS);
+  Deno.unrefTimer(fallback); // the end of the session runs it too (serveStdio)
+  return run;
+}
+
+/**
+ * The SDK's own JSON Schema validator (Ajv), made when first asked for: making it is a few
+ * milliseconds of every start, and only elicitation, which this server never asks for, uses it.
+ */
+export class LazyValidator implements jsonSchemaValidator {
+  #ajv?: AjvJsonSchemaValidator;
+  /** The validator of `schema`, as the SDK's Ajv validator makes it. */
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    return (this.#ajv ??= new AjvJsonSchemaValidator()).getValidator<T>(schema);
+  }
 }
 
 /** Builds the MCP server for `state`; `inflight` tracks running calls for a clean shutdown. */
@@ -38,6 +80,7 @@ export function createServer(
     { name: "localexec", version: VERSION },
     {
       capabilities: { tools: {} },
+      jsonSchemaValidator: new LazyValidator(),
       instructions:
         "localexec: host tools scoped to one project root, code navigation (outline, find), and " +
         "delegation of small coding steps to a local model (implement_task). Paths are relative to " +
@@ -45,8 +88,10 @@ export function createServer(
     },
   );
   const roots = options.roots ? new ClientRoots(server, state, options.roots) : undefined;
+  const answered = options.later ?? (() => {});
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     await roots?.ready;
+    answered();
     return { tools: state.tools.on.map(describeTool) };
   });
   server.fallbackRequestHandler = async (request, extra) => {
@@ -79,6 +124,7 @@ export function createServer(
         notify,
       });
     } finally {
+      answered();
       inflight.delete(controller);
       extra.signal.removeEventListener("abort", onAbort);
     }
@@ -105,7 +151,8 @@ async function _drain(inflight: InFlight): Promise<void> {
  */
 export async function serveStdio(state: ServerState, options: ServeOptions = {}): Promise<void> {
   const inflight: InFlight = new Set();
-  const server = createServer(state, inflight, options);
+  const later = _deferred(options.later);
+  const server = createServer(state, inflight, { ...options, later });
   const transport = new LineTransport(MAX_MESSAGE_BYTES);
   // A malformed line is answered (when it has an id), reported here and skipped.
   server.onerror = (err) => console.error(`localexec: ${errorLine(err)}`);
@@ -113,4 +160,5 @@ export async function serveStdio(state: ServerState, options: ServeOptions = {})
   transport.ended.then(() => _drain(inflight)).then(() => server.close());
   await server.connect(transport);
   await closed;
+  later();
 }

@@ -113,7 +113,7 @@ export async function taskDiff(root: string, id: string): Promise<FileDiff[]> {
   for (const entry of manifest.files) {
     const before = await readOriginal(root, id, entry);
     const after = await readCurrent(root, entry.path).catch(() => null);
-    const d = diffFile(entry.path, before, after);
+    const d = await diffFile(entry.path, before, after);
     if (d) out.push(d);
   }
   return out;

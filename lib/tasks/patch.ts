@@ -7,7 +7,6 @@
  * `/dev/null`; binary files are reported as `Binary files … differ`. They apply with `git apply`
  * or `patch -p1`.
  */
-import { structuredPatch } from "diff";
 import { isBinary, sameBytes, splitLines } from "../text.ts";
 
 /** One file's part of a patch. */
@@ -40,13 +39,14 @@ function _wholeHunk(old: string, next: string): string[] {
 
 /**
  * The diff of one file from `before` to `after` (null: the file does not exist on that side);
- * undefined when both sides are identical.
+ * undefined when both sides are identical. The diff library loads with the first patch, not when
+ * the server starts.
  */
-export function diffFile(
+export async function diffFile(
   path: string,
   before: Uint8Array | null,
   after: Uint8Array | null,
-): FileDiff | undefined {
+): Promise<FileDiff | undefined> {
   if (sameBytes(before, after)) return undefined;
   const head = [`diff --git a/${path} b/${path}`];
   if (before === null) head.push("new file mode 100644");
@@ -62,6 +62,7 @@ export function diffFile(
   const old = before === null ? "" : dec.decode(before);
   const next = after === null ? "" : dec.decode(after);
   head.push(`--- ${oldName}`, `+++ ${newName}`);
+  const { structuredPatch } = await import("diff");
   const patch = structuredPatch(oldName, newName, old, next, undefined, undefined, {
     context: CONTEXT,
     timeout: DIFF_TIMEOUT_MS,

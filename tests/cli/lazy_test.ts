@@ -65,3 +65,9 @@ Deno.test("tools/names.ts names every tool of tools/mod.ts, in order, and loads 
   for (const tool of TOOLS) assert.equal(await loadTool(tool.name), tool);
   assert.equal(await loadTool("toString"), undefined);
 });
+
+Deno.test("a server's tools load no outline rules or diff library before a call needs them", async () => {
+  const names = [...await _static("tools/mod.ts")];
+  assert.ok(names.some((s) => s.endsWith("/tools/outline.ts")));
+  assert.deepEqual(names.filter((s) => /\/lib\/outline\/|npm:\/?diff@/.test(s)), []);
+});
