@@ -1,193 +1,27 @@
 /**
- * find's engine: list the project's files (git's listing or the `.gitignore`-aware walk), and
- * search them in long-lived workers, glob filter included.
+ * find: list the project's files (git's listing or the `.gitignore`-aware walk), and search them
+ * in long-lived workers, glob filter included (`engine.ts`).
  *
- * A warm server reuses the listing while what vouches for it holds: git's index unchanged and
- * every folder of the searched part with the modification time it had (checked by the workers as
- * they go, so a first-30 search checks only the folders it passes). Otherwise the files are listed
- * again: in a git work tree the tracked files are searched at once, while git lists the untracked
- * ones; then those, and the two sets of matches are merged: results are always in path order.
+ * The engine loads on the first search, not with the server: a server that is only asked for its
+ * tools does not load it (a few milliseconds of a start-up of about 110).
  */
-import { quote, ToolError } from "../errors.ts";
-import { mayRun } from "../process.ts";
-import { collectPending, collectSoon } from "./gc.ts";
-import { type GlobSpec, globSpec } from "./glob.ts";
-import { type Listing, listProject } from "./list.ts";
-import { findOnce } from "./oneshot.ts";
-import { compileMatcher, type MatcherSpec } from "./scan.ts";
-import { mergeOutcomes, poolListing, type SearchOutcome, SearchPool } from "./search.ts";
-import { indicesOf, type Kept, searchKept } from "./warm.ts";
-
 export { MAX_FILE_BYTES } from "./protocol.ts";
 export { MAX_LINE_CHARS } from "./scan.ts";
+export type { FindOptions, FindResult } from "./engine.ts";
+import type { FindOptions, FindResult } from "./engine.ts";
 
-/** What to search for. */
-export interface FindOptions {
-  pattern: string;
-  glob?: string | null;
-  maxResults: number;
-  ignoreCase: boolean;
-  /** False lists files with find's own walk even where git could be used. Default true. */
-  useGit?: boolean;
-  /** How much work one file may take before the search is stopped; default 1,000 ms. */
-  stallMs?: number;
-  signal?: AbortSignal;
-  /** How long a warm search runs before git is asked which files hold the text (tests). */
-  grepAfterMs?: number;
-  /** The process exits after this call: plain text is searched on this thread (`oneshot.ts`). */
-  oneShot?: boolean;
-}
+type Engine = typeof import("./engine.ts");
 
-/** What find answers (without `status`). */
-export interface FindResult {
-  matches: string[];
-  count: number;
-  truncated: boolean;
-  /** Matching lines that exist: exact when `complete`, else at least this many. */
-  found: number;
-  complete: boolean;
-  skipped: { binary: number; too_large: number; not_utf8: number };
-  /** How many files were searched (after the glob). */
-  files: number;
-  /** How many of them were opened and read (a warm search skips files whose summary rules the text out). */
-  read: number;
-  /** The listing was reused from an earlier call. */
-  warm: boolean;
-}
+let _engine: Engine | undefined;
+let _loading: Promise<Engine> | undefined;
 
-function _matcher(pattern: string, ignoreCase: boolean): MatcherSpec {
-  try {
-    return compileMatcher(pattern, ignoreCase);
-  } catch (err) {
-    // V8 says "Invalid regular expression: /pattern/flags: reason"; keep the reason.
-    const message = err instanceof Error ? err.message : String(err);
-    const why = message.slice(message.lastIndexOf(": ") + 2);
-    throw new ToolError(`invalid regular expression ${quote(pattern)}: ${why}`);
-  }
-}
-
-function _glob(glob: string | null | undefined): GlobSpec | undefined {
-  if (!glob?.trim()) return undefined;
-  try {
-    return globSpec(glob);
-  } catch {
-    throw new ToolError(`invalid glob ${quote(glob)}`);
-  }
-}
-
-const _pool = new SearchPool();
-const _cache = new Map<string, Kept>();
-let _listings = 0;
-
-function _identity(path: string): string {
-  try {
-    const s = Deno.statSync(path);
-    return `${s.mtime?.getTime()}:${s.size}:${s.ino}`;
-  } catch {
-    return "absent";
-  }
+/** Searches the project at `root`; returns the first `maxResults` matching lines. */
+export async function findInProject(root: string, options: FindOptions): Promise<FindResult> {
+  _engine ??= await (_loading ??= import("./engine.ts"));
+  return await _engine.findInProject(root, options);
 }
 
 /** Forgets every kept listing and stops the workers (tests, benchmarks, `call`). */
 export function resetFind(): void {
-  _cache.clear();
-  _pool.close();
-}
-
-/** Lists `root` anew, searches it, and keeps the listing for the next call when it is sound. */
-async function _cold(
-  root: string,
-  key: string,
-  spec: MatcherSpec,
-  options: FindOptions,
-  glob: GlobSpec | undefined,
-): Promise<SearchOutcome> {
-  const max = options.maxResults;
-  const search = { signal: options.signal, stallMs: options.stallMs, glob };
-  let listing: Listing | undefined;
-  try {
-    // The workers start while the files are listed: one where git will help (see warm.ts).
-    const withGit = (options.useGit ?? true) && mayRun("git");
-    void _pool.warm(withGit ? 1 : undefined);
-    listing = await listProject(root, options.signal, options.useGit ?? true);
-    const first = poolListing(++_listings, listing.files, [], root, listing.startedAt);
-    // The tracked files as a warm search over them would go (git's help past 20 ms included).
-    let outcome = listing.source === "git" && listing.untracked
-      ? await searchKept(_pool, root, { listing: first, untracked: new Int32Array(0) }, spec, {
-        maxResults: max,
-        ...search,
-        grepAfterMs: options.grepAfterMs,
-      })
-      : await _pool.search(root, first, spec, max, search);
-    let files = listing.files;
-    let untracked: string[] = [];
-    if (listing.untracked) {
-      const more = untracked = await listing.untracked;
-      const second = poolListing(++_listings, more, [], root, listing.startedAt);
-      outcome = mergeOutcomes(outcome, await _pool.search(root, second, spec, max, search), max);
-      if (more.length) files = [...files, ...more].sort();
-    }
-    const index = listing.index ? await listing.index : undefined;
-    const id = index ? _identity(index) : "";
-    const racy = Number(id.split(":")[0]) >= listing.startedAt - 20;
-    if (!racy) {
-      const checks = await listing.checks;
-      // The same files: the packed paths are shared, not packed again (a second 4 MB on 59k).
-      const packed = files === first.files ? first : undefined;
-      const kept = poolListing(++_listings, files, checks, root, listing.startedAt, true, packed);
-      _cache.set(key, {
-        listing: kept,
-        index: index ? { path: index, id } : undefined,
-        untracked: listing.source === "git"
-          ? indicesOf(files, untracked, new Int32Array())
-          : undefined,
-      });
-    }
-    return outcome;
-  } finally {
-    listing?.cancel();
-    await listing?.untracked;
-    collectSoon(undefined, true); // the listing's garbage: see gc.ts
-  }
-}
-
-/** Searches the project at `root`; returns the first `maxResults` matching lines. */
-export async function findInProject(root: string, options: FindOptions): Promise<FindResult> {
-  collectPending(); // a listing's garbage, if a burst of calls has kept its collection waiting
-  const spec = _matcher(options.pattern, options.ignoreCase);
-  const glob = _glob(options.glob);
-  const key = `${root}\0${options.useGit ?? true}`;
-  let outcome: SearchOutcome | undefined;
-  // A process that exits after this call searches plain text on this thread (`oneshot.ts`).
-  const once = options.oneShot === true && spec.literal !== undefined;
-  if (once) outcome = await findOnce(root, spec, { ...options, glob });
-  const cached = once ? undefined : _cache.get(key);
-  let warm = false;
-  if (cached && (!cached.index || _identity(cached.index.path) === cached.index.id)) {
-    outcome = await searchKept(_pool, root, cached, spec, {
-      maxResults: options.maxResults,
-      signal: options.signal,
-      stallMs: options.stallMs,
-      glob,
-      grepAfterMs: options.grepAfterMs,
-    });
-    warm = !outcome.stale;
-  }
-  if (!warm && !once) {
-    _cache.delete(key);
-    outcome = await _cold(root, key, spec, options, glob);
-  }
-  const o = outcome!;
-  collectSoon(); // what the call left behind, once the answer is out: see gc.ts
-  return {
-    matches: o.lines,
-    count: o.lines.length,
-    truncated: o.truncated,
-    found: o.found,
-    complete: o.complete,
-    skipped: o.skipped,
-    files: o.files,
-    read: o.read,
-    warm,
-  };
+  _engine?.resetFind();
 }
