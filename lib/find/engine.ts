@@ -35,22 +35,15 @@ export interface FindOptions {
   oneShot?: boolean;
 }
 
-/** What find answers (without `status`). */
-export interface FindResult {
-  matches: string[];
-  count: number;
-  truncated: boolean;
-  /** Matching lines that exist: exact when `complete`, else at least this many. */
-  found: number;
-  complete: boolean;
-  skipped: { binary: number; too_large: number; not_utf8: number };
-  /** How many files were searched (after the glob). */
-  files: number;
-  /** How many of them were opened and read (a warm search skips files whose summary rules the text out). */
-  read: number;
-  /** The listing was reused from an earlier call. */
-  warm: boolean;
-}
+/** What find answers (without `status`): see {@linkcode SearchOutcome} for the counts. */
+export type FindResult =
+  & Pick<SearchOutcome, "truncated" | "found" | "complete" | "skipped" | "files" | "read">
+  & {
+    matches: string[];
+    count: number;
+    /** The listing was reused from an earlier call. */
+    warm: boolean;
+  };
 
 function _matcher(pattern: string, ignoreCase: boolean): MatcherSpec {
   try {
