@@ -20,7 +20,6 @@ import { ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/typ
 import { dispatch } from "./dispatch.ts";
 import type { ServerState } from "./state.ts";
 import { ClientRoots, type RootsOptions } from "./roots.ts";
-import { describeTool } from "./schema.ts";
 import { LineTransport } from "./transport.ts";
 import { VERSION } from "../version.ts";
 import { errorLine } from "../errors.ts";
@@ -92,7 +91,8 @@ export function createServer(
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     await roots?.ready;
     answered();
-    return { tools: state.tools.on.map(describeTool) };
+    // From the manifest (tools/manifest.json): no tool module is loaded, no schema converted.
+    return { tools: state.tools.on.map((entry) => entry.describe()) };
   });
   server.fallbackRequestHandler = async (request, extra) => {
     if (request.method !== "tools/call") {

@@ -12,7 +12,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ProgressNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { CONFIG_NAME } from "../../lib/config.ts";
-import { availableTools, createState, PRESETS } from "../../lib/mcp/mod.ts";
+import { availableTools, createState, entryOf, PRESETS } from "../../lib/mcp/mod.ts";
 import { createServer } from "../../lib/mcp/server.ts";
 import { TOOLS } from "../../tools/mod.ts";
 
@@ -59,7 +59,7 @@ export async function connectInProcess(
   options: InProcessOptions = {},
 ): Promise<InProcessConnection> {
   const real = await Deno.realPath(root);
-  const tools = availableTools(TOOLS, { root: real, modelHosts: ["127.0.0.1:11434"] }, {
+  const tools = availableTools(TOOLS.map(entryOf), { root: real, modelHosts: ["127.0.0.1:11434"] }, {
     readOnly: options.readOnly,
     only: options.tools,
   });
