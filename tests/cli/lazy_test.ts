@@ -79,4 +79,7 @@ Deno.test("serving loads no tool module before a call: tools/list comes from the
     ...await _static("lib/mcp/server.ts"),
   ];
   assert.deepEqual(names.filter((s) => /\/tools\/(?!names\.ts)/.test(s)), []);
+  // The SDK's protocol, not its Server, whose module loads Ajv (lib/mcp/lean_server.ts).
+  assert.ok(names.some((s) => s.includes("/shared/protocol.js")));
+  assert.deepEqual(names.filter((s) => /ajv|\/server\/index\.js/.test(s)), []);
 });
