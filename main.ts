@@ -3,7 +3,8 @@
  * run one command. Nothing but the MCP transport (or `call`'s single JSON line) writes to stdout.
  *
  * Everything past the command line is loaded when a command needs it: `--version` loads no tool,
- * `call TOOL` loads that tool and the boundary but not the MCP SDK or the other tools.
+ * `call TOOL` loads that tool and the boundary but not the MCP SDK or the other tools, and `serve`
+ * answers `tools/list` from the tools' manifest, loading each tool's module on its first call.
  */
 import {
   chooseRoot,
@@ -16,9 +17,9 @@ import {
 } from "./lib/cli/mod.ts";
 import { dirname, resolve } from "./lib/deps.ts";
 import { errorLine, isPermissionError } from "./lib/errors.ts";
-import type { AnyTool, CallResult, RootsOptions, ServerState } from "./lib/mcp/mod.ts";
+import type { CallResult, RootsOptions, ServerState } from "./lib/mcp/mod.ts";
 import { VERSION } from "./lib/version.ts";
-import { loadTool, TOOL_NAMES } from "./tools/names.ts";
+import { TOOL_NAMES, toolEntries } from "./tools/names.ts";
 import { fileURLToPath } from "node:url";
 
 /** localexec's own folder: where `deno task --config …/deno.json start` runs it. */
@@ -57,10 +58,13 @@ async function _root(given: string): Promise<string> {
 async function _state(
   opts: ReturnType<typeof parseCli>,
   choice: RootChoice,
-  all: readonly AnyTool[],
 ): Promise<{ state: ServerState; refuse?: string }> {
-  const [{ CONFIG_NAME, hostPort, loadConfig }, { availableTools, createState }] = await Promise
-    .all([import("./lib/config.ts"), import("./lib/mcp/mod.ts")]);
+  const [config, { availableTools, createState }, all] = await Promise.all([
+    import("./lib/config.ts"),
+    import("./lib/mcp/mod.ts"),
+    toolEntries(),
+  ]);
+  const { CONFIG_NAME, hostPort, loadConfig } = config;
   const root = await _root(choice.path);
   const verdict = await judgeRoot(root, choice.explicit);
   // A relative --config is relative to the current folder, as on any command line.
@@ -91,7 +95,7 @@ async function _state(
 function _roots(opts: ReturnType<typeof parseCli>, refuse?: string): RootsOptions {
   return {
     async stateFor(root) {
-      const next = await _state(opts, { path: root, explicit: false }, await _allTools());
+      const next = await _state(opts, { path: root, explicit: false });
       if (next.refuse) throw new Error(next.refuse);
       return next.state;
     },
@@ -119,24 +123,6 @@ async function _printTool(state: ServerState, name: string, json: string | undef
   await _printResult(await dispatch(name, args, { state }));
 }
 
-/** Every tool, in `tools/mod.ts`'s order. */
-async function _allTools(): Promise<readonly AnyTool[]> {
-  return (await import("./tools/mod.ts")).TOOLS;
-}
-
-/**
- * The tools `command` needs loaded: `call` of a known tool loads that one alone (dispatch finds it
- * on or off, with the same reason, as among all fourteen); `status` reports on every tool, and an
- * unknown name is answered with the list of the tools that are on.
- */
-async function _toolsFor(command: string, tool: string | undefined): Promise<readonly AnyTool[]> {
-  if (command === "call" && tool && tool !== "status") {
-    const one = await loadTool(tool);
-    if (one) return [one];
-  }
-  return await _allTools();
-}
-
 async function _printResult(result: CallResult): Promise<void> {
   const text = result.content[0];
   await _print(text.type === "text" ? text.text : "");
@@ -160,7 +146,7 @@ async function main(args: string[]): Promise<void> {
     envVar("INIT_CWD"),
     OWN_DIR,
   );
-  const { state, refuse } = await _state(opts, choice, await _toolsFor(opts.command, opts.tool));
+  const { state, refuse } = await _state(opts, choice);
   // `serve` may still get a root from the client (MCP roots); everything else refuses now.
   if (refuse && (opts.command !== "serve" || choice.explicit)) _fail(refuse);
   switch (opts.command) {

@@ -13,7 +13,7 @@ export { type CallResult, callTool, errorResult, MAX_RESULT_BYTES } from "./boun
 export { availableTools, type NarrowOptions, type NeedQuery } from "./permissions.ts";
 export { type PresetName, PRESETS } from "./presets.ts";
 export { type CallEnv, dispatch } from "./dispatch.ts";
-export { describeTool } from "./schema.ts";
+export { describeTool, entryOf } from "./schema.ts";
 export type { ServeOptions } from "./server.ts";
 export type { RootsOptions } from "./roots.ts";
 export { fingerprint, ReadMarks } from "./read_marks.ts";
@@ -30,6 +30,7 @@ export {
   type ToolAvailability,
   type ToolContext,
   type ToolDef,
+  type ToolEntry,
   type ToolOutput,
 } from "./tool.ts";
 

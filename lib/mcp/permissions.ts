@@ -4,7 +4,7 @@
  * Deno's permission system is the outer wall: a tool whose needs are not granted is not listed,
  * and `status` says why. `--read-only` and `--tools` narrow the set further.
  */
-import type { AnyTool, Need, ToolAvailability } from "./tool.ts";
+import type { Need, ToolAvailability, ToolEntry } from "./tool.ts";
 
 export type { ToolAvailability };
 
@@ -29,7 +29,7 @@ const FLAG: Record<Need, string> = {
   net: "--allow-net",
 };
 
-function _descriptors(need: Need, tool: AnyTool, q: NeedQuery): Deno.PermissionDescriptor[] {
+function _descriptors(need: Need, tool: ToolEntry, q: NeedQuery): Deno.PermissionDescriptor[] {
   switch (need) {
     case "read":
       return [{ name: "read", path: q.root }];
@@ -47,7 +47,7 @@ function _descriptors(need: Need, tool: AnyTool, q: NeedQuery): Deno.PermissionD
 }
 
 /** The first need of `tool` that Deno does not grant for `q`, or undefined when all are. */
-function missingNeed(tool: AnyTool, q: NeedQuery): Need | undefined {
+function missingNeed(tool: ToolEntry, q: NeedQuery): Need | undefined {
   for (const need of tool.needs) {
     for (const d of _descriptors(need, tool, q)) {
       if (Deno.permissions.querySync(d).state !== "granted") return need;
@@ -56,7 +56,7 @@ function missingNeed(tool: AnyTool, q: NeedQuery): Need | undefined {
   return undefined;
 }
 
-function _why(need: Need, tool: AnyTool, q: NeedQuery): string {
+function _why(need: Need, tool: ToolEntry, q: NeedQuery): string {
   if (need !== "run") return `needs ${need} permission (${FLAG[need]})`;
   const commands = _descriptors(need, tool, q).map((d) =>
     (d as Deno.RunPermissionDescriptor).command
@@ -66,24 +66,27 @@ function _why(need: Need, tool: AnyTool, q: NeedQuery): string {
   })`;
 }
 
-/** Splits `tools` into those this process can offer and those it cannot, with reasons. */
+/**
+ * Splits `tools` into those this process can offer and those it cannot, with reasons. It reads
+ * each entry's name, needs and read-only flag: no tool module is loaded.
+ */
 export function availableTools(
-  tools: readonly AnyTool[],
+  tools: readonly ToolEntry[],
   q: NeedQuery,
   narrow: NarrowOptions = {},
 ): ToolAvailability {
-  const on: AnyTool[] = [];
+  const on: ToolEntry[] = [];
   const off: ToolAvailability["off"] = [];
-  for (const tool of tools) {
-    const missing = missingNeed(tool, q);
+  for (const entry of tools) {
+    const missing = missingNeed(entry, q);
     if (missing) {
-      off.push({ name: tool.name, why: _why(missing, tool, q), tool });
-    } else if (narrow.only && !narrow.only.includes(tool.name)) {
-      off.push({ name: tool.name, why: "not in --tools", tool });
-    } else if (narrow.readOnly && !tool.annotations.readOnlyHint) {
-      off.push({ name: tool.name, why: "--read-only", tool });
+      off.push({ name: entry.name, why: _why(missing, entry, q), entry });
+    } else if (narrow.only && !narrow.only.includes(entry.name)) {
+      off.push({ name: entry.name, why: "not in --tools", entry });
+    } else if (narrow.readOnly && !entry.readOnly) {
+      off.push({ name: entry.name, why: "--read-only", entry });
     } else {
-      on.push(tool);
+      on.push(entry);
     }
   }
   return { on, off };

@@ -5,11 +5,11 @@
  * `notifications/roots/list_changed`. `tools/list` and every tool call wait for the answer
  * ({@linkcode ClientRoots.ready}), at most {@linkcode ROOTS_TIMEOUT_MS}.
  */
-import type { Server } from "@modelcontextprotocol/sdk/server";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fileURLToPath } from "node:url";
 import { errorLine } from "../errors.ts";
+import type { LeanServer } from "./lean_server.ts";
 import { rebaseState } from "./state.ts";
 import type { ServerState } from "./tool.ts";
 
@@ -29,7 +29,7 @@ export class ClientRoots {
   #ready: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly server: Server,
+    private readonly server: LeanServer,
     private readonly state: ServerState,
     private readonly options: RootsOptions,
   ) {

@@ -7,7 +7,7 @@
  * input schema to that subset.
  */
 import { z } from "zod";
-import type { AnyTool } from "./tool.ts";
+import type { AnyTool, ToolEntry } from "./tool.ts";
 
 type Json = Record<string, unknown>;
 
@@ -85,5 +85,19 @@ function _describe(tool: AnyTool): Record<string, unknown> {
     inputSchema: inputSchema(tool.input),
     outputSchema: outputSchema(tool.output),
     annotations: { title: tool.title, ...tool.annotations },
+  };
+}
+
+/**
+ * The entry of a tool already loaded (tests, and the generator of `tools/manifest.json`); a
+ * server's entries come from the manifest instead (`tools/names.ts`), without the modules.
+ */
+export function entryOf(tool: AnyTool): ToolEntry {
+  return {
+    name: tool.name,
+    needs: tool.needs,
+    readOnly: tool.annotations.readOnlyHint,
+    describe: () => describeTool(tool),
+    load: () => Promise.resolve(tool),
   };
 }

@@ -5,22 +5,16 @@
  * the SDK would otherwise answer malformed arguments with a protocol error before our boundary
  * sees them; here every call, however malformed, gets the project's JSON result.
  *
- * Only `serve` loads this module (and the SDK with it): `mod.ts` imports it when serving starts,
- * so `localexec call` and `--version` never pay for it.
+ * Only `serve` loads this module (and the SDK's protocol with it): `mod.ts` imports it when serving
+ * starts, so `localexec call` and `--version` never pay for it. The server is `lean_server.ts`, not
+ * the SDK's `Server`, whose module loads Ajv at import.
  */
-import { Server } from "@modelcontextprotocol/sdk/server";
-import type {
-  JsonSchemaType,
-  JsonSchemaValidator,
-  jsonSchemaValidator,
-} from "@modelcontextprotocol/sdk/validation";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { dispatch } from "./dispatch.ts";
+import { LeanServer } from "./lean_server.ts";
 import type { ServerState } from "./state.ts";
 import { ClientRoots, type RootsOptions } from "./roots.ts";
-import { describeTool } from "./schema.ts";
 import { LineTransport } from "./transport.ts";
 import { VERSION } from "../version.ts";
 import { errorLine } from "../errors.ts";
@@ -58,29 +52,16 @@ function _deferred(work?: () => void): () => void {
   return run;
 }
 
-/**
- * The SDK's own JSON Schema validator (Ajv), made when first asked for: making it is a few
- * milliseconds of every start, and only elicitation, which this server never asks for, uses it.
- */
-export class LazyValidator implements jsonSchemaValidator {
-  #ajv?: AjvJsonSchemaValidator;
-  /** The validator of `schema`, as the SDK's Ajv validator makes it. */
-  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-    return (this.#ajv ??= new AjvJsonSchemaValidator()).getValidator<T>(schema);
-  }
-}
-
 /** Builds the MCP server for `state`; `inflight` tracks running calls for a clean shutdown. */
 export function createServer(
   state: ServerState,
   inflight: InFlight = new Set(),
   options: ServeOptions = {},
-): Server {
-  const server = new Server(
+): LeanServer {
+  const server = new LeanServer(
     { name: "localexec", version: VERSION },
     {
       capabilities: { tools: {} },
-      jsonSchemaValidator: new LazyValidator(),
       instructions:
         "localexec: host tools scoped to one project root, code navigation (outline, find), and " +
         "delegation of small coding steps to a local model (implement_task). Paths are relative to " +
@@ -92,7 +73,8 @@ export function createServer(
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     await roots?.ready;
     answered();
-    return { tools: state.tools.on.map(describeTool) };
+    // From the manifest (tools/manifest.json): no tool module is loaded, no schema converted.
+    return { tools: state.tools.on.map((entry) => entry.describe()) };
   });
   server.fallbackRequestHandler = async (request, extra) => {
     if (request.method !== "tools/call") {

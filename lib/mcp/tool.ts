@@ -46,10 +46,25 @@ export const ANNOTATIONS = {
   },
 } as const satisfies Record<string, ToolAnnotations>;
 
+/**
+ * A tool as known before its module loads: what the permission check and `tools/list` need
+ * (`tools/manifest.json` holds it for every tool), and the module itself on the first call.
+ */
+export interface ToolEntry {
+  readonly name: string;
+  readonly needs: readonly Need[];
+  /** Its `readOnlyHint`: whether `--read-only` keeps it on. */
+  readonly readOnly: boolean;
+  /** Its `tools/list` entry, exactly as `describeTool` makes it (the same object every time). */
+  describe(): Record<string, unknown>;
+  /** The tool itself, its module loaded on first use. */
+  load(): Promise<AnyTool>;
+}
+
 /** The tools that are on, and for each tool that is off the reason. */
 export interface ToolAvailability {
-  on: AnyTool[];
-  off: { name: string; why: string; tool: AnyTool }[];
+  on: ToolEntry[];
+  off: { name: string; why: string; entry: ToolEntry }[];
 }
 
 /**

@@ -71,3 +71,15 @@ Deno.test("a server's tools load no outline rules or diff library before a call 
   assert.ok(names.some((s) => s.endsWith("/tools/outline.ts")));
   assert.deepEqual(names.filter((s) => /\/lib\/outline\/|npm:\/?diff@/.test(s)), []);
 });
+
+Deno.test("serving loads no tool module before a call: tools/list comes from the manifest", async () => {
+  const names = [
+    ...await _static("main.ts"),
+    ...await _static("lib/mcp/mod.ts"),
+    ...await _static("lib/mcp/server.ts"),
+  ];
+  assert.deepEqual(names.filter((s) => /\/tools\/(?!names\.ts)/.test(s)), []);
+  // The SDK's protocol, not its Server, whose module loads Ajv (lib/mcp/lean_server.ts).
+  assert.ok(names.some((s) => s.includes("/shared/protocol.js")));
+  assert.deepEqual(names.filter((s) => /ajv|\/server\/index\.js/.test(s)), []);
+});

@@ -14,7 +14,7 @@ import { ProgressNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { CONFIG_NAME } from "../../lib/config.ts";
 import { availableTools, createState, PRESETS } from "../../lib/mcp/mod.ts";
 import { createServer } from "../../lib/mcp/server.ts";
-import { TOOLS } from "../../tools/mod.ts";
+import { toolEntries } from "../../tools/names.ts";
 
 /** Absolute path of `main.ts`. */
 export const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
@@ -51,18 +51,23 @@ export interface InProcessOptions {
 }
 
 /**
- * Builds the server for `root` as `main.ts` does, under this process's permissions, and connects
- * a client to it in process: no subprocess, no Deno start-up per test.
+ * Builds the server for `root` as `main.ts` does (its tools from the manifest, each module loaded
+ * by its first call), under this process's permissions, and connects a client to it in process:
+ * no subprocess, no Deno start-up per test.
  */
 export async function connectInProcess(
   root: string,
   options: InProcessOptions = {},
 ): Promise<InProcessConnection> {
   const real = await Deno.realPath(root);
-  const tools = availableTools(TOOLS, { root: real, modelHosts: ["127.0.0.1:11434"] }, {
-    readOnly: options.readOnly,
-    only: options.tools,
-  });
+  const tools = availableTools(
+    await toolEntries(),
+    { root: real, modelHosts: ["127.0.0.1:11434"] },
+    {
+      readOnly: options.readOnly,
+      only: options.tools,
+    },
+  );
   const server = createServer(createState(real, `${real}/${CONFIG_NAME}`, tools));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);

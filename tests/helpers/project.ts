@@ -3,6 +3,7 @@
  */
 import { dirname, join } from "../../lib/deps.ts";
 import { callTool } from "../../lib/mcp/boundary.ts";
+import { entryOf } from "../../lib/mcp/schema.ts";
 import { createState, type ServerState } from "../../lib/mcp/state.ts";
 import type { AnyTool, ToolContext } from "../../lib/mcp/tool.ts";
 import { TOOLS } from "../../tools/mod.ts";
@@ -31,7 +32,7 @@ export async function writeFiles(
 
 /** A server state for `root` with every tool on. */
 export function testState(root: string, configPath = join(root, ".localexec.json")): ServerState {
-  return createState(root, configPath, { on: [...TOOLS], off: [] });
+  return createState(root, configPath, { on: TOOLS.map(entryOf), off: [] });
 }
 
 /** Options for {@linkcode testContext}. */
