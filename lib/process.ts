@@ -267,34 +267,29 @@ export async function gitEntries(
 }
 
 /**
- * Runs `git ARGS` in `root` as {@linkcode gitOutput} does, and yields its NUL-separated entries
- * (pass `-z`) as they arrive, in batches: all that came since the consumer last asked. Returns
- * true when git succeeded (or, with `emptyOnExit1`, found nothing), false when it is missing or
- * failed. Stopping the iteration, or the signal, ends git.
+ * Runs `git ARGS` in `root` as {@linkcode gitOutput} does, and yields its stdout as it arrives, in
+ * the chunks the pipe gives (never one large buffer). Returns true when git succeeded (or, with
+ * `emptyOnExit1`, found nothing), false when it is missing or failed. Stopping the iteration, or
+ * the signal, ends git.
  */
-export async function* gitStream(
+export async function* gitChunks(
   root: string,
   args: readonly string[],
   options: GitOptions = {},
-): AsyncGenerator<string[], boolean> {
+): AsyncGenerator<Uint8Array, boolean> {
   let child: Deno.ChildProcess;
   try {
     child = _git(root, args, options.signal).spawn();
   } catch {
     return false;
   }
-  const decoder = new TextDecoder();
   const reader = child.stdout.getReader();
-  let rest = "";
   let ended = false;
   try {
     while (true) {
       const { value, done } = await reader.read();
       if (done) break;
-      const text = rest + decoder.decode(value, { stream: true });
-      const cut = text.lastIndexOf("\0");
-      rest = text.slice(cut + 1);
-      if (cut >= 0) yield text.slice(0, cut).split("\0").filter((e) => e !== "");
+      yield value;
     }
     ended = true;
   } catch {
@@ -312,8 +307,34 @@ export async function* gitStream(
   }
   if (!ended) return false;
   const status = await child.status;
-  if (rest) yield [rest];
   return status.success || (status.code === 1 && options.emptyOnExit1 === true);
+}
+
+/**
+ * {@linkcode gitChunks} as NUL-separated entries (pass `-z`), in batches: all that came since the
+ * consumer last asked.
+ */
+export async function* gitStream(
+  root: string,
+  args: readonly string[],
+  options: GitOptions = {},
+): AsyncGenerator<string[], boolean> {
+  const decoder = new TextDecoder();
+  const chunks = gitChunks(root, args, options);
+  let rest = "";
+  try {
+    let step: IteratorResult<Uint8Array, boolean>;
+    while (!(step = await chunks.next()).done) {
+      const text = rest + decoder.decode(step.value, { stream: true });
+      const cut = text.lastIndexOf("\0");
+      rest = text.slice(cut + 1);
+      if (cut >= 0) yield text.slice(0, cut).split("\0").filter((e) => e !== "");
+    }
+    if (step.value && rest) yield [rest];
+    return step.value;
+  } finally {
+    await chunks.return(false);
+  }
 }
 
 // ── The watchdog ───────────────────────────────────────────────────────────────────────────────
