@@ -112,6 +112,18 @@ function _stallError(stallMs: number, file: string | undefined): ToolError {
   );
 }
 
+/** Where `key` sorts in the sorted `files`: the index of the first path not before it. */
+export function sortedIndex(files: string[], key: string): number {
+  let lo = 0;
+  let hi = files.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (files[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * Builds the listing workers keep: `checks` are assigned to the chunk where their files sort.
  * `summarize`: a listing kept for later searches holds the files' summaries (when small enough).
@@ -133,14 +145,7 @@ export function poolListing(
     // ignore files and anything outside the root vouch for every chunk: they go to the first.
     let at = 0;
     if (check.startsWith(`${root}/`) && !check.endsWith("/.gitignore")) {
-      const key = `${check.slice(root.length + 1)}/`;
-      let lo = 0;
-      let hi = files.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (files[mid] < key) lo = mid + 1;
-        else hi = mid;
-      }
+      const lo = sortedIndex(files, `${check.slice(root.length + 1)}/`);
       at = Math.min(chunks - 1, Math.floor(lo / CHUNK_FILES));
     }
     byChunk[at].push(check);

@@ -19,6 +19,7 @@ import {
   type SearchOptions,
   type SearchOutcome,
   type SearchPool,
+  sortedIndex,
 } from "./search.ts";
 
 /** How long a search over a kept listing runs alone before git is asked for the files. */
@@ -91,14 +92,8 @@ export async function searchKept(
 
 /** Index of `path` in the sorted `files`, or -1 (links and submodules are not listed). */
 function _indexOf(files: string[], path: string): number {
-  let lo = 0;
-  let hi = files.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (files[mid] < path) lo = mid + 1;
-    else hi = mid;
-  }
-  return files[lo] === path ? lo : -1;
+  const at = sortedIndex(files, path);
+  return files[at] === path ? at : -1;
 }
 
 /**
