@@ -19,7 +19,7 @@ import { dirname, resolve } from "./lib/deps.ts";
 import { errorLine, isPermissionError } from "./lib/errors.ts";
 import type { CallResult, RootsOptions, ServerState } from "./lib/mcp/mod.ts";
 import { VERSION } from "./lib/version.ts";
-import { TOOL_NAMES, toolEntries } from "./tools/names.ts";
+import { TOOL_NAMES, toolEntries } from "./tools/mod.ts";
 import { fileURLToPath } from "node:url";
 
 /** localexec's own folder: where `deno task --config …/deno.json start` runs it. */

@@ -1,13 +1,11 @@
 /**
- * What `shell` and `run_python` share: the working folder check, the result shape, the output cap
- * and run_python's temporary folder under the store.
+ * What `shell` and `run_python` share: the working folder check, the result shape and the output
+ * cap. (run_python's temporary folder belongs to the store: `tempFolder` in `lib/tasks/`.)
  */
 import { z } from "zod";
-import { join } from "./deps.ts";
 import { ToolError } from "./errors.ts";
 import { resolveForRead } from "./paths.ts";
 import type { RunResult } from "./process.ts";
-import { ensureStore } from "./tasks/mod.ts";
 
 /** Bytes of output kept from the start, and again from the end, of a command's output. */
 export const KEEP_BYTES = 15_000;
@@ -71,23 +69,4 @@ export function readEnv(name: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** `<root>/.localexec/tmp/`, created (with the store and its `.gitignore`) when missing. */
-export async function tempFolder(root: string): Promise<string> {
-  const path = join(await ensureStore(root), "tmp");
-  const info = await Deno.lstat(path).catch((err) => {
-    if (err instanceof Deno.errors.NotFound) return undefined;
-    throw err;
-  });
-  if (!info) {
-    await Deno.mkdir(path).catch((err) => {
-      if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
-    });
-  } else if (!info.isDirectory) {
-    throw new ToolError(
-      `".localexec/tmp" exists but is not a folder; run_python keeps temporary files there`,
-    );
-  }
-  return path;
 }

@@ -3,9 +3,14 @@
  * should not have to police by hand.
  *
  * - No import cycle among the project's modules, type-only imports and dynamic imports included.
+ * - Imports point down the layers: primitives (`lib/*.ts`) <- subsystems (`lib/<name>/`) <- the
+ *   engine (`lib/implement/`) <- the MCP layer (`lib/mcp/`) <- tools (`tools/`) <- `main.ts`;
+ *   `scripts/` and `tests/` may import any of them (docs/ARCHITECTURE.md, "Layers").
  * - Only the MCP layer (`lib/mcp/`) imports the boundary (`lib/mcp/boundary.ts`).
  * - Outside a subsystem, code imports the subsystem's `mod.ts`, never a file inside it.
  * - At most 12 modules directly in `lib/`.
+ * - Every tool module `tools/<name>.ts` is registered in `tools/mod.ts` under its own name (and
+ *   defines that name), and `tools/manifest.json` lists the registry's tools in its order.
  * - No comment cites a document outside the repository (the product spec by section number).
  *
  * Run: `deno run --allow-read scripts/check_structure.ts` (exits 1 and lists every violation).
@@ -27,6 +32,28 @@ const SUBSYSTEMS = [
   "tasks",
 ];
 const MAX_TOP_LEVEL = 12;
+
+/** The layers, lowest first: a module may import its own layer and the ones below it. */
+const LAYERS = ["primitives", "subsystems", "engine", "mcp", "tools", "entry"] as const;
+type Layer = typeof LAYERS[number];
+
+/**
+ * Known wrong arrows (`file -> imported`), allowed until the change that removes them lands. The
+ * delegation engine still takes the MCP layer's `ToolContext`; it gets a context of its own on
+ * another branch, and these lines go when that is merged. An exception whose file no longer makes
+ * that import is reported, so the list cannot outlive its arrows.
+ */
+export const LAYER_EXCEPTIONS: readonly string[] = [
+  "lib/implement/loop.ts -> lib/mcp/mod.ts",
+  "lib/implement/mod.ts -> lib/mcp/mod.ts",
+  "lib/implement/run.ts -> lib/mcp/mod.ts",
+];
+
+/** The registry of tools, and the manifest generated from it. */
+const REGISTRY = "tools/mod.ts";
+const MANIFEST = "tools/manifest.json";
+/** One registry line: `name: () => import("./file.ts"),`. */
+const REGISTRY_LINE = /^\s*([A-Za-z0-9_]+): \(\) => import\("\.\/([^"/]+)\.ts"\),?\s*$/gm;
 /** A citation of the product spec by section, which is not in this repository. */
 const OUTSIDE_CITATION = new RegExp("SPEC " + "\u00a7");
 
@@ -103,8 +130,102 @@ function _subsystem(path: string): string | undefined {
     : undefined;
 }
 
-/** Every rule broken, as one line each. */
-export function violations(files: string[], read: (f: string) => string): string[] {
+/** The layer of a module; undefined for `scripts/` and `tests/`, which may import anything. */
+export function layerOf(path: string): Layer | undefined {
+  if (path === "main.ts") return "entry";
+  if (path.startsWith("tools/")) return "tools";
+  if (path.startsWith("lib/mcp/")) return "mcp";
+  if (path.startsWith("lib/implement/")) return "engine";
+  if (_subsystem(path)) return "subsystems";
+  if (/^lib\/[^/]+\.ts$/.test(path)) return "primitives";
+  return undefined;
+}
+
+/** The arrows that point up the layers, except the listed exceptions, and stale exceptions. */
+function _layerProblems(
+  graph: Map<string, string[]>,
+  exceptions: readonly string[],
+): string[] {
+  const problems: string[] = [];
+  for (const [file, deps] of graph) {
+    const from = layerOf(file);
+    if (!from) continue;
+    for (const dep of new Set(deps)) {
+      const to = layerOf(dep);
+      if (!to || LAYERS.indexOf(to) <= LAYERS.indexOf(from)) continue;
+      if (exceptions.includes(`${file} -> ${dep}`)) continue;
+      problems.push(
+        `${file} imports ${dep}: the ${from} layer must not import the ${to} layer ` +
+          `(docs/ARCHITECTURE.md, "Layers")`,
+      );
+    }
+  }
+  for (const arrow of exceptions) {
+    const [file, dep] = arrow.split(" -> ");
+    if (graph.has(file) && !graph.get(file)!.includes(dep)) {
+      problems.push(`layer exception "${arrow}" no longer happens: remove it from the list`);
+    }
+  }
+  return problems;
+}
+
+/** Tool modules the registry does not list, registry lines that break the naming, a stale manifest. */
+function _registryProblems(files: string[], read: (f: string) => string): string[] {
+  if (!files.includes(REGISTRY)) return [];
+  const problems: string[] = [];
+  const registered: string[] = [];
+  for (const [, name, file] of read(REGISTRY).matchAll(REGISTRY_LINE)) {
+    if (name !== file) {
+      problems.push(`${REGISTRY} registers "${name}" from ./${file}.ts: a tool's file is its name`);
+    } else if (!files.includes(`tools/${name}.ts`)) {
+      problems.push(`${REGISTRY} registers "${name}" but tools/${name}.ts does not exist`);
+    }
+    registered.push(name);
+  }
+  for (const file of files) {
+    const m = /^tools\/([^/]+)\.ts$/.exec(file);
+    if (!m || file === REGISTRY) continue;
+    if (!registered.includes(m[1])) {
+      problems.push(
+        `${file} is not registered: add \`${m[1]}: () => import("./${m[1]}.ts"),\` to ` +
+          `${REGISTRY}, then run \`deno task manifest\``,
+      );
+    } else if (!read(file).includes(`name: "${m[1]}"`)) {
+      problems.push(`${file} does not define its tool as name: "${m[1]}"`);
+    }
+  }
+  let manifest: string | undefined;
+  try {
+    manifest = read(MANIFEST);
+  } catch {
+    manifest = undefined;
+  }
+  if (manifest !== undefined) {
+    let listed: string[] = [];
+    try {
+      const tools = JSON.parse(manifest).tools as { listing: { name: string } }[];
+      listed = tools.map((t) => t.listing.name);
+    } catch {
+      listed = [];
+    }
+    if (listed.join() !== registered.join()) {
+      problems.push(
+        `${MANIFEST} does not list the registry's tools in order: run \`deno task manifest\``,
+      );
+    }
+  }
+  return problems;
+}
+
+/**
+ * Every rule broken, as one line each. `read` may throw for `tools/manifest.json` (not checked
+ * then); `exceptions` are the wrong layer arrows still allowed.
+ */
+export function violations(
+  files: string[],
+  read: (f: string) => string,
+  exceptions: readonly string[] = LAYER_EXCEPTIONS,
+): string[] {
   const problems: string[] = [];
   const graph = new Map<string, string[]>();
   for (const file of files) {
@@ -130,6 +251,8 @@ export function violations(files: string[], read: (f: string) => string): string
     }
   }
   for (const c of cycles(graph)) problems.push(`import cycle: ${c.join(" -> ")}`);
+  problems.push(..._layerProblems(graph, exceptions));
+  problems.push(..._registryProblems(files, read));
   const top = files.filter((f) => /^lib\/[^/]+\.ts$/.test(f));
   if (top.length > MAX_TOP_LEVEL) {
     problems.push(`${top.length} modules directly in lib/ (at most ${MAX_TOP_LEVEL}): ${top}`);

@@ -19,7 +19,10 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { basename, join } from "../lib/deps.ts";
 import { fileURLToPath } from "node:url";
 import { type PresetName, PRESETS } from "../lib/mcp/mod.ts";
-import { TOOLS } from "../tools/mod.ts";
+import { loadTools } from "../tools/mod.ts";
+
+/** Every registered tool, loaded: each says what it needs. */
+const TOOLS = await loadTools();
 
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 

@@ -21,8 +21,12 @@ Deno.test("structure check refuses boundary imports and deep imports outside the
     "lib/find/walk.ts": "export const walk = 1;\n",
   };
   const problems = violations(Object.keys(files), (f) => files[f]);
-  assert.equal(problems.length, 3, problems.join("\n"));
+  assert.equal(problems.length, 4, problems.join("\n"));
   assert.match(problems.join("\n"), /store\.ts imports the boundary/);
+  assert.match(
+    problems.join("\n"),
+    /store\.ts imports lib\/mcp\/boundary\.ts: the subsystems layer/,
+  );
   assert.match(problems.join("\n"), /tools\/x\.ts imports lib\/find\/walk\.ts/);
 });
 
@@ -31,4 +35,90 @@ Deno.test("structure check counts the modules directly in lib/", () => {
   const problems = violations(files, () => "");
   assert.equal(problems.length, 1);
   assert.match(problems[0], /13 modules directly in lib\//);
+});
+
+/** A registry with `names`, as tools/mod.ts writes it. */
+function _registry(...names: string[]): string {
+  const lines = names.map((n) => `  ${n}: () => import("./${n}.ts"),\n`);
+  return `const REGISTRY: Record<string, Loader> = {\n${lines.join("")}};\n`;
+}
+
+/** A tool module named `name`. */
+function _tool(name: string): string {
+  return `export default defineTool({\n  name: "${name}",\n});\n`;
+}
+
+Deno.test("structure check fails on a tool module the registry does not list", () => {
+  const files: Record<string, string> = {
+    "tools/mod.ts": _registry("read_file"),
+    "tools/read_file.ts": _tool("read_file"),
+    "tools/echo_note.ts": _tool("echo_note"),
+  };
+  const problems = violations(Object.keys(files), (f) => files[f]);
+  assert.equal(problems.length, 1, problems.join("\n"));
+  assert.match(problems[0], /tools\/echo_note\.ts is not registered: add `echo_note: \(\) =>/);
+  // One registry line more and the same files pass.
+  files["tools/mod.ts"] = _registry("read_file", "echo_note");
+  assert.deepEqual(violations(Object.keys(files), (f) => files[f]), []);
+});
+
+Deno.test("structure check holds the registry to file names and the manifest to the registry", () => {
+  const manifest = (...names: string[]) =>
+    JSON.stringify({ tools: names.map((name) => ({ needs: [], listing: { name } })) });
+  const files: Record<string, string> = {
+    "tools/mod.ts": _registry("a", "b") + '  c: () => import("./other.ts"),\n',
+    "tools/a.ts": _tool("a"),
+    "tools/b.ts": _tool("not_b"),
+    "tools/manifest.json": manifest("a"),
+  };
+  const read = (f: string) => {
+    if (!(f in files)) throw new Deno.errors.NotFound(f);
+    return files[f];
+  };
+  const problems = violations(Object.keys(files).filter((f) => f.endsWith(".ts")), read);
+  assert.deepEqual(problems, [
+    'tools/mod.ts registers "c" from ./other.ts: a tool\'s file is its name',
+    'tools/b.ts does not define its tool as name: "b"',
+    "tools/manifest.json does not list the registry's tools in order: run `deno task manifest`",
+  ]);
+});
+
+Deno.test("structure check refuses an import up the layers, type-only included", () => {
+  const files: Record<string, string> = {
+    // primitives <- subsystems <- engine <- mcp <- tools <- main.ts
+    "lib/text.ts": 'import type { Task } from "./tasks/mod.ts";\n',
+    "lib/tasks/mod.ts": 'import { join } from "../deps.ts";\n',
+    "lib/find/mod.ts": 'import { run } from "../implement/mod.ts";\n',
+    "lib/implement/mod.ts": 'import { read } from "../tasks/mod.ts";\n',
+    "lib/mcp/mod.ts": 'import { t } from "../../tools/find.ts";\n',
+    "tools/mod.ts": 'import type { AnyTool } from "../lib/mcp/mod.ts";\n',
+    "tests/x_test.ts": 'import "../main.ts";\n',
+    "main.ts": 'import { TOOL_NAMES } from "./tools/mod.ts";\n',
+  };
+  const problems = violations(Object.keys(files), (f) => files[f], []);
+  const where = ' (docs/ARCHITECTURE.md, "Layers")';
+  assert.deepEqual(problems, [
+    "lib/text.ts imports lib/tasks/mod.ts: the primitives layer must not import the subsystems " +
+    `layer${where}`,
+    "lib/find/mod.ts imports lib/implement/mod.ts: the subsystems layer must not import the " +
+    `engine layer${where}`,
+    `lib/mcp/mod.ts imports tools/find.ts: the mcp layer must not import the tools layer${where}`,
+  ]);
+});
+
+Deno.test("structure check allows a listed wrong arrow, and reports the listing once it is gone", () => {
+  const wrong: Record<string, string> = {
+    "lib/implement/run.ts": 'import type { ToolContext } from "../mcp/mod.ts";\n',
+    "lib/mcp/mod.ts": "export type ToolContext = unknown;\n",
+  };
+  const arrow = "lib/implement/run.ts -> lib/mcp/mod.ts";
+  assert.equal(violations(Object.keys(wrong), (f) => wrong[f], []).length, 1);
+  assert.deepEqual(violations(Object.keys(wrong), (f) => wrong[f], [arrow]), []);
+  const fixed: Record<string, string> = {
+    ...wrong,
+    "lib/implement/run.ts": "export const r = 1;\n",
+  };
+  assert.deepEqual(violations(Object.keys(fixed), (f) => fixed[f], [arrow]), [
+    `layer exception "${arrow}" no longer happens: remove it from the list`,
+  ]);
 });

@@ -5,14 +5,8 @@ import { ToolError } from "../lib/errors.ts";
 import { join } from "../lib/deps.ts";
 import { runProcess } from "../lib/process.ts";
 import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
-import {
-  KEEP_BYTES,
-  readEnv,
-  resolveCwd,
-  runOutput,
-  runResult,
-  tempFolder,
-} from "../lib/commands.ts";
+import { KEEP_BYTES, readEnv, resolveCwd, runOutput, runResult } from "../lib/commands.ts";
+import { tempFolder } from "../lib/tasks/mod.ts";
 
 export default defineTool({
   name: "run_python",

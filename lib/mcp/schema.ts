@@ -90,7 +90,7 @@ function _describe(tool: AnyTool): Record<string, unknown> {
 
 /**
  * The entry of a tool already loaded (tests, and the generator of `tools/manifest.json`); a
- * server's entries come from the manifest instead (`tools/names.ts`), without the modules.
+ * server's entries come from the manifest instead (`toolEntries` in `tools/mod.ts`), without the modules.
  */
 export function entryOf(tool: AnyTool): ToolEntry {
   return {

@@ -1,7 +1,8 @@
 /**
  * The model-backend contract (docs/ARCHITECTURE.md, "Delegation"): the types every model server
- * backend implements (`lib/ollama/`, `lib/openai/`), the error they all throw, the pool that
- * spreads one task over several hosts, and the model keys of `.localexec.json`.
+ * backend implements (`lib/ollama/`, `lib/openai/`), the error they all throw, and the pool that
+ * spreads one task over several hosts. The model keys of `.localexec.json` are read by
+ * `lib/config.ts`, with the rest of the file.
  *
  * Nothing here talks to a server itself: backends do, and the pool only calls them.
  */
@@ -18,12 +19,3 @@ export type {
 export { ModelError, type ModelErrorKind, snippet } from "./errors.ts";
 export { ModelPool, type PoolCallOptions } from "./pool.ts";
 export { notifyChunk, startProgress, tokenCount } from "./stream.ts";
-export {
-  DEFAULT_OLLAMA_HOST,
-  hostPort,
-  type ModelSettings,
-  normalizeBaseUrl,
-  normalizeHost,
-  type Provider,
-  readModelSettings,
-} from "./config.ts";

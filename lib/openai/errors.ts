@@ -6,7 +6,8 @@
  * LiteLLM, newer vLLM), `{"object":"error","message",…}` (older vLLM), `{"error":"…"}` (vLLM's
  * 401, Ollama). {@linkcode errorText} reads all of them.
  */
-import { hostPort, ModelError, snippet } from "../model/mod.ts";
+import { hostPort } from "../config.ts";
+import { ModelError, snippet } from "../model/mod.ts";
 
 /** Where the fix for a key lives: the variable named by `api_key_env`, if any. */
 export interface KeyInfo {

@@ -1,5 +1,6 @@
 /**
- * Where localexec keeps its own files: `<root>/.localexec/`, and the names of a task's files there.
+ * Where localexec keeps its own files: `<root>/.localexec/`, the names of a task's files there, and
+ * `tmp/` (run_python's code files).
  *
  * The folder carries its own `.gitignore` (`*`) so it never shows in `git status`. It must be a
  * real folder: a symlink planted at `.localexec` is refused rather than followed out of the root.
@@ -38,6 +39,28 @@ export async function ensureStore(root: string): Promise<string> {
     if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
   }
   return dir;
+}
+
+/**
+ * `<root>/.localexec/tmp/`, created (with the store and its `.gitignore`) when missing: where
+ * run_python writes the code it runs.
+ */
+export async function tempFolder(root: string): Promise<string> {
+  const path = join(await ensureStore(root), "tmp");
+  const info = await Deno.lstat(path).catch((err) => {
+    if (err instanceof Deno.errors.NotFound) return undefined;
+    throw err;
+  });
+  if (!info) {
+    await Deno.mkdir(path).catch((err) => {
+      if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
+    });
+  } else if (!info.isDirectory) {
+    throw new ToolError(
+      `".localexec/tmp" exists but is not a folder; run_python keeps temporary files there`,
+    );
+  }
+  return path;
 }
 
 /** Absolute paths of one task's files in the store. */

@@ -10,7 +10,15 @@
  * `updateTask({status, finished})`. A run killed at any point reads as `interrupted` and can be
  * reverted with `revertTask`.
  */
-export { ensureStore, storeDir, storeRel, TASK_ID, type TaskPaths, taskPaths } from "./dir.ts";
+export {
+  ensureStore,
+  storeDir,
+  storeRel,
+  TASK_ID,
+  type TaskPaths,
+  taskPaths,
+  tempFolder,
+} from "./dir.ts";
 export {
   appendLog,
   listTasks,

@@ -16,9 +16,15 @@ interface Dep {
 }
 
 /** Everything `entry` loads through static imports, as specifiers (`file:`, `npm:`, `node:`). */
-async function _static(entry: string): Promise<Set<string>> {
+async function _static(entry: string | URL): Promise<Set<string>> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", fileURLToPath(new URL(entry, HERE))],
+    args: [
+      "info",
+      "--json",
+      "--config",
+      fileURLToPath(new URL("deno.json", HERE)),
+      fileURLToPath(new URL(entry, HERE)),
+    ],
     stdout: "piped",
     stderr: "null",
   }).output();
@@ -42,7 +48,7 @@ const HEAVY = /modelcontextprotocol|tree-sitter|npm:\/?ollama|npm:\/?diff@|worke
 Deno.test("main.ts loads no tool, schema library or SDK before it knows the command", async () => {
   const loaded = [...await _static("main.ts")];
   assert.deepEqual(loaded.filter((s) => HEAVY.test(s) || /zod/.test(s)), []);
-  assert.deepEqual(loaded.filter((s) => /\/tools\/(?!names\.ts)/.test(s)), []);
+  assert.deepEqual(loaded.filter((s) => /\/tools\/(?!mod\.ts)/.test(s)), []);
 });
 
 Deno.test("`call find` loads find and the boundary, not the SDK or the other tools", async () => {
@@ -55,21 +61,34 @@ Deno.test("`call find` loads find and the boundary, not the SDK or the other too
   const names = [...loaded];
   assert.ok(names.some((s) => s.endsWith("/lib/mcp/boundary.ts")));
   assert.deepEqual(names.filter((s) => HEAVY.test(s)), []);
-  assert.deepEqual(names.filter((s) => /\/tools\/(?!names\.ts|find\.(ts|md))/.test(s)), []);
+  assert.deepEqual(names.filter((s) => /\/tools\/(?!mod\.ts|find\.(ts|md))/.test(s)), []);
 });
 
-Deno.test("tools/names.ts names every tool of tools/mod.ts, in order, and loads the same ones", async () => {
-  const { TOOLS } = await import("../../tools/mod.ts");
-  const { loadTool, TOOL_NAMES } = await import("../../tools/names.ts");
-  assert.deepEqual(TOOL_NAMES, TOOLS.map((t) => t.name));
-  for (const tool of TOOLS) assert.equal(await loadTool(tool.name), tool);
+Deno.test("the registry loads each tool from tools/<name>.ts under its own name, and no other", async () => {
+  const { loadTool, loadTools, TOOL_NAMES } = await import("../../tools/mod.ts");
+  const tools = await loadTools();
+  assert.deepEqual(tools.map((t) => t.name), TOOL_NAMES);
+  for (const tool of tools) {
+    assert.equal(await loadTool(tool.name), tool);
+    const own = await import(`../../tools/${tool.name}.ts`);
+    assert.equal(own.default, tool, `tools/${tool.name}.ts`);
+  }
   assert.equal(await loadTool("toString"), undefined);
 });
 
 Deno.test("a server's tools load no outline rules or diff library before a call needs them", async () => {
-  const names = [...await _static("tools/mod.ts")];
-  assert.ok(names.some((s) => s.endsWith("/tools/outline.ts")));
-  assert.deepEqual(names.filter((s) => /\/lib\/outline\/|npm:\/?diff@/.test(s)), []);
+  const { TOOL_NAMES } = await import("../../tools/mod.ts");
+  // One module that imports every registered tool statically, as a server's calls would.
+  const all = await Deno.makeTempFile({ suffix: ".ts" });
+  const lines = TOOL_NAMES.map((t) => `import "${new URL(`tools/${t}.ts`, HERE).href}";\n`);
+  await Deno.writeTextFile(all, lines.join(""));
+  try {
+    const names = [...await _static(new URL(`file://${all}`))];
+    assert.ok(names.some((s) => s.endsWith("/tools/outline.ts")));
+    assert.deepEqual(names.filter((s) => /\/lib\/outline\/|npm:\/?diff@/.test(s)), []);
+  } finally {
+    await Deno.remove(all);
+  }
 });
 
 Deno.test("serving loads no tool module before a call: tools/list comes from the manifest", async () => {
@@ -78,7 +97,7 @@ Deno.test("serving loads no tool module before a call: tools/list comes from the
     ...await _static("lib/mcp/mod.ts"),
     ...await _static("lib/mcp/server.ts"),
   ];
-  assert.deepEqual(names.filter((s) => /\/tools\/(?!names\.ts)/.test(s)), []);
+  assert.deepEqual(names.filter((s) => /\/tools\/(?!mod\.ts)/.test(s)), []);
   // The SDK's protocol, not its Server, whose module loads Ajv (lib/mcp/lean_server.ts).
   assert.ok(names.some((s) => s.includes("/shared/protocol.js")));
   assert.deepEqual(names.filter((s) => /ajv|\/server\/index\.js/.test(s)), []);

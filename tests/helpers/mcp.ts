@@ -14,7 +14,7 @@ import { ProgressNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { CONFIG_NAME } from "../../lib/config.ts";
 import { availableTools, createState, PRESETS } from "../../lib/mcp/mod.ts";
 import { createServer } from "../../lib/mcp/server.ts";
-import { toolEntries } from "../../tools/names.ts";
+import { toolEntries } from "../../tools/mod.ts";
 
 /** Absolute path of `main.ts`. */
 export const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));

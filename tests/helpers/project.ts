@@ -6,7 +6,10 @@ import { callTool } from "../../lib/mcp/boundary.ts";
 import { entryOf } from "../../lib/mcp/schema.ts";
 import { createState, type ServerState } from "../../lib/mcp/state.ts";
 import type { AnyTool, ToolContext } from "../../lib/mcp/tool.ts";
-import { TOOLS } from "../../tools/mod.ts";
+import { loadTools } from "../../tools/mod.ts";
+
+/** Every registered tool, loaded. */
+const TOOLS = await loadTools();
 
 /** Creates a temporary folder holding `files` (path → content) and returns its real path. */
 export async function tempProject(

@@ -1,16 +1,15 @@
 import assert from "node:assert/strict";
 import { callMcp, connect, connectInProcess } from "../helpers/mcp.ts";
 import { tempProject } from "../helpers/project.ts";
+import { TOOL_NAMES, toolEntries } from "../../tools/mod.ts";
 
-const READ_TOOLS = [
-  "find",
-  "list_files",
-  "list_tasks",
-  "outline",
-  "read_file",
-  "show_patch",
-  "status",
-];
+// The sets come from the registry and its manifest, never a list here: a new tool changes no test.
+const ENTRIES = await toolEntries();
+/** The tools that need nothing but read permission. */
+const READ_TOOLS = ENTRIES.filter((e) => e.needs.every((n) => n === "read")).map((e) => e.name)
+  .sort();
+/** The tools marked read-only (what `--read-only` keeps). */
+const READ_ONLY = ENTRIES.filter((e) => e.readOnly).map((e) => e.name).sort();
 
 Deno.test("server lists only the read tools under --allow-read", async () => {
   const root = await tempProject({ "a.txt": "hi\n" });
@@ -18,17 +17,18 @@ Deno.test("server lists only the read tools under --allow-read", async () => {
   try {
     const { tools } = await conn.client.listTools();
     assert.deepEqual(tools.map((t) => t.name).sort(), READ_TOOLS);
+    assert.ok(READ_TOOLS.includes("read_file") && !READ_TOOLS.includes("write_file"));
   } finally {
     await conn.close();
   }
 });
 
-Deno.test("server lists all fourteen tools under full permissions", async () => {
+Deno.test("server lists every registered tool under full permissions", async () => {
   const root = await tempProject();
   const conn = await connect(root);
   try {
     const { tools } = await conn.client.listTools();
-    assert.equal(tools.length, 14);
+    assert.deepEqual(tools.map((t) => t.name).sort(), [...TOOL_NAMES].sort());
     for (const t of tools) {
       assert.equal(t.annotations?.openWorldHint, false, t.name);
       assert.ok(t.description && t.description.length > 40, t.name);
@@ -44,7 +44,8 @@ Deno.test("server --read-only and --tools narrow the set", async () => {
   const ro = await connect(root, { args: ["--read-only"] });
   try {
     const names = (await ro.client.listTools()).tools.map((t) => t.name).sort();
-    assert.deepEqual(names, READ_TOOLS);
+    assert.deepEqual(names, READ_ONLY);
+    assert.ok(READ_ONLY.includes("read_file") && !READ_ONLY.includes("write_file"));
   } finally {
     await ro.close();
   }

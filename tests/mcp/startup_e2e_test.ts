@@ -8,6 +8,7 @@ import { join } from "../../lib/deps.ts";
 import { applyFiles, beginTask, updateTask } from "../../lib/tasks/mod.ts";
 import { callMcp, connect, FULL, MAIN } from "../helpers/mcp.ts";
 import { tempProject } from "../helpers/project.ts";
+import { TOOL_NAMES } from "../../tools/mod.ts";
 
 /** The child processes of `pid` whose command line contains `text` (Linux `/proc`). */
 function _children(pid: number, text: string): number[] {
@@ -52,7 +53,7 @@ Deno.test({
     const conn = await connect(root);
     try {
       const pid = conn.transport.pid!;
-      assert.equal((await conn.client.listTools()).tools.length, 14);
+      assert.equal((await conn.client.listTools()).tools.length, TOOL_NAMES.length);
       assert.deepEqual(_children(pid, "localexec-watchdog"), [], "no command yet");
       assert.equal((await callMcp(conn.client, "shell", { command: "true" })).status, "ok");
       assert.equal(_children(pid, "localexec-watchdog").length, 1, "started with the command");

@@ -3,8 +3,7 @@
  * list, api_key_env, context_length; every problem names its key.
  */
 import assert from "node:assert/strict";
-import { ConfigError, parseConfig } from "../../lib/config.ts";
-import { normalizeBaseUrl } from "../../lib/model/mod.ts";
+import { ConfigError, normalizeBaseUrl, parseConfig } from "../../lib/config.ts";
 
 function problem(data: Record<string, unknown>): string {
   try {
