@@ -81,7 +81,7 @@ function _describe(tool: AnyTool): Record<string, unknown> {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    // Unknown arguments are refused (see lib/boundary.ts), and the schema says so.
+    // Unknown arguments are refused (see lib/mcp/boundary.ts), and the schema says so.
     inputSchema: inputSchema(tool.input),
     outputSchema: outputSchema(tool.output),
     annotations: { title: tool.title, ...tool.annotations },

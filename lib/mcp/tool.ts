@@ -3,7 +3,7 @@
  *
  * A tool declares its input once as a zod object; the handler's argument type is inferred from it.
  * Handlers return a plain JSON object (or a {@linkcode RichResult} when they carry media) and throw
- * on failure; `lib/boundary.ts` turns both into the MCP result.
+ * on failure; `lib/mcp/boundary.ts` turns both into the MCP result.
  */
 import type { z } from "zod";
 import type { ReadMarks } from "./read_marks.ts";

@@ -36,7 +36,10 @@ export interface TaskRecord {
   runs: number;
   /** Model attempts in the latest run. */
   attempts: number;
-  /** Totals over every run: Ollama prompt and reply tokens, seconds in the model and in checks. */
+  /**
+   * Totals over every run: the local model's prompt and reply tokens (Ollama or an
+   * OpenAI-compatible server), seconds in the model and in checks.
+   */
   prompt_tokens: number;
   reply_tokens: number;
   model_secs: number;
@@ -141,7 +144,7 @@ export async function listTasks(root: string): Promise<TaskRecord[]> {
   return await Promise.all(out.map((r) => viewRecord(root, r)));
 }
 
-/** How much work stayed local: Ollama tokens and seconds, summed over `tasks`. */
+/** How much work stayed local: the local model's tokens and seconds, summed over `tasks`. */
 export interface TaskTotals {
   prompt_tokens: number;
   reply_tokens: number;
