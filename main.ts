@@ -174,7 +174,7 @@ async function main(args: string[]): Promise<void> {
       if (Deno.stdin.isTerminal()) {
         console.error(
           `localexec ${VERSION} serving MCP on stdio for ${state.root} (${state.tools.on.length} tools on). ` +
-            `Point an MCP client at this command; see README "Use it from Claude Code".`,
+            `Point an MCP client at this command; see README "Use it from MCP clients".`,
         );
       }
       await _watchdog(state);

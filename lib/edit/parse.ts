@@ -6,7 +6,7 @@
  * line; a path followed by one fenced block holding the whole new file (the path may also stand
  * alone in a fence of its own before it, or only in the sentence before it); `QUESTION:` as the
  * first line. Reasoning in `<think>…</think>` is dropped first; CRLF replies are read as LF. The
- * shapes come from replies local models really wrote (README, "Reply formats").
+ * shapes come from replies local models really wrote (docs/DECISIONS.md, "Reply formats").
  */
 import { joinLines } from "./lines.ts";
 import { dropCopies } from "./copies.ts";
