@@ -136,7 +136,7 @@ export function layerOf(path: string): Layer | undefined {
   if (path.startsWith("tools/")) return "tools";
   if (path.startsWith("lib/mcp/")) return "mcp";
   if (path.startsWith("lib/implement/")) return "engine";
-  if (_subsystem(path)) return "subsystems";
+  if (/^lib\/[^/]+\//.test(path)) return "subsystems";
   if (/^lib\/[^/]+\.ts$/.test(path)) return "primitives";
   return undefined;
 }

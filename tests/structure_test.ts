@@ -89,6 +89,8 @@ Deno.test("structure check refuses an import up the layers, type-only included",
     "lib/text.ts": 'import type { Task } from "./tasks/mod.ts";\n',
     "lib/tasks/mod.ts": 'import { join } from "../deps.ts";\n',
     "lib/find/mod.ts": 'import { run } from "../implement/mod.ts";\n',
+    // A folder the subsystem list does not name yet is a subsystem all the same.
+    "lib/fresh/mod.ts": 'import { serve } from "../mcp/mod.ts";\n',
     "lib/implement/mod.ts": 'import { read } from "../tasks/mod.ts";\n',
     "lib/mcp/mod.ts": 'import { t } from "../../tools/find.ts";\n',
     "tools/mod.ts": 'import type { AnyTool } from "../lib/mcp/mod.ts";\n',
@@ -102,6 +104,7 @@ Deno.test("structure check refuses an import up the layers, type-only included",
     `layer${where}`,
     "lib/find/mod.ts imports lib/implement/mod.ts: the subsystems layer must not import the " +
     `engine layer${where}`,
+    `lib/fresh/mod.ts imports lib/mcp/mod.ts: the subsystems layer must not import the mcp layer${where}`,
     `lib/mcp/mod.ts imports tools/find.ts: the mcp layer must not import the tools layer${where}`,
   ]);
 });
