@@ -19,14 +19,18 @@ const WHOLE_SET_TESTS = [
   "tests/mcp/server_e2e_test.ts",
   "tests/mcp/arguments_test.ts",
   "tests/mcp/schema_subset_test.ts",
+  "tests/tools/status_test.ts",
 ];
 const WHOLE_SET_FILTER =
-  "/manifest|registry|server lists|read-only|server's tools|every tool|every input/";
+  "/manifest|registry|server lists|read-only|server's tools|every tool|every input|are off/";
 
-const TOOL = `/** echo_note: say a note back (a tool added by tests/tools/registry_test.ts). */
+const TOOL =
+  `/** echo_note: keep a note in notes.txt and say it back (added by tests/tools/registry_test.ts). */
 import { z } from "zod";
 import description from "./echo_note.md" with { type: "text" };
 import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
+import { writeChecked } from "../lib/fs_atomic.ts";
+import { resolveForWrite } from "../lib/paths.ts";
 
 export default defineTool({
   name: "echo_note",
@@ -34,17 +38,17 @@ export default defineTool({
   description: prose(description),
   input: z.object({ note: z.string().max(200).describe("The note to say back") }),
   output: z.looseObject({ status: z.string(), note: z.string().optional() }),
-  needs: ["read"],
-  annotations: ANNOTATIONS.READS,
-  run({ note }) {
-    return Promise.resolve({ status: "ok", note });
+  needs: ["read", "write"],
+  annotations: ANNOTATIONS.OVERWRITES,
+  async run({ note }, ctx) {
+    await writeChecked(ctx.root, await resolveForWrite(ctx.root, "notes.txt"), note + "\\n");
+    return { status: "ok", note };
   },
 });
 `;
 
-const DESCRIPTION =
-  `Say a note back, unchanged. A tool that exists to show what adding a tool takes;
-it reads nothing and changes nothing.
+const DESCRIPTION = `Write a note to notes.txt at the project root and say it back. A tool that
+exists to show what adding a tool takes.
 `;
 
 async function _deno(cwd: string, ...args: string[]): Promise<{ ok: boolean; text: string }> {
@@ -117,7 +121,7 @@ Deno.test("a new tool is its own files, one registry line and the regenerated ma
     );
     assert.ok(tests.ok, tests.text.slice(-3000));
     const passed = /ok \| (\d+) passed \| 0 failed/.exec(tests.text);
-    assert.ok(passed && Number(passed[1]) >= 11, tests.text.slice(-3000));
+    assert.ok(passed && Number(passed[1]) >= 12, tests.text.slice(-3000));
 
     // The new tool is listed and answers, as every other tool does.
     const call = await _deno(
@@ -132,6 +136,7 @@ Deno.test("a new tool is its own files, one registry line and the regenerated ma
     );
     assert.ok(call.ok, call.text);
     assert.match(call.text, /"status":"ok","note":"hi"/);
+    assert.equal(await Deno.readTextFile(join(copy, "notes.txt")), "hi\n");
   } finally {
     await Deno.remove(copy, { recursive: true });
   }
