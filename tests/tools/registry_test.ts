@@ -55,7 +55,8 @@ async function _deno(cwd: string, ...args: string[]): Promise<{ ok: boolean; tex
   const out = await new Deno.Command(Deno.execPath(), {
     args,
     cwd,
-    env: { NO_COLOR: "1" },
+    // Under `deno task`, INIT_CWD names where the task started; here the copy is the project.
+    env: { NO_COLOR: "1", INIT_CWD: cwd },
     stdout: "piped",
     stderr: "piped",
   }).output();
