@@ -241,14 +241,15 @@ export async function readAll(file: Deno.FsFile, max = Infinity): Promise<Uint8A
 
 /**
  * Creates the missing folders above the checked path `safe`, one at a time, each proven (through
- * an open handle) to be where it was meant to be. `onCreate` hears each folder (project-relative)
- * before it is made, so a caller can record it first. Refuses anything on the way that is not a
- * real folder inside the root; a folder made elsewhere by a lost race is removed again.
+ * an open handle) to be where it was meant to be. `onCreate` hears each folder and the unique
+ * temporary name it is first made under (both project-relative) before either exists, so a caller
+ * can record them first. Refuses anything on the way that is not a real folder inside the root; a
+ * folder made elsewhere by a lost race is removed again.
  */
 export async function makeParents(
   root: string,
   safe: SafePath,
-  onCreate?: (rel: string) => Promise<void> | void,
+  onCreate?: (rel: string, temp: string) => Promise<void> | void,
 ): Promise<string[]> {
   const rel = relative(root, dirname(safe.abs));
   const made: string[] = [];
@@ -260,22 +261,23 @@ export async function makeParents(
     if (info?.isDirectory) continue;
     if (info?.isSymlink) throw _changed(root, current);
     if (info) throw new PathError(`${_show(toRel(root, current))} is not a folder`);
-    await onCreate?.(toRel(root, current));
-    await _makeFolder(root, current);
+    const temp = join(dirname(current), tempName(basename(current)));
+    await onCreate?.(toRel(root, current), toRel(root, temp));
+    await _makeFolder(root, current, temp);
     made.push(toRel(root, current));
   }
   return made;
 }
 
 /**
- * Makes the folder `abs`: first under a unique temporary name, proven through an open handle to be
- * where it was meant to be, then renamed into place and proven again. What a lost race made
- * elsewhere is found by its unique name and removed.
+ * Makes the folder `abs`: first under the unique temporary name `temp` (next to it), proven
+ * through an open handle to be where it was meant to be, then renamed into place and proven again.
+ * What a lost race made elsewhere is found by its unique name and removed.
  */
-async function _makeFolder(root: string, abs: string): Promise<void> {
-  const temp = join(dirname(abs), tempName(basename(abs)));
+async function _makeFolder(root: string, abs: string, temp: string): Promise<void> {
   try {
     Deno.mkdirSync(temp);
+    pauseForTest("folder-temp-made");
     _proveOpen(root, temp);
     try {
       Deno.renameSync(temp, abs);
@@ -323,6 +325,38 @@ async function _dropUnique(path: string): Promise<void> {
       if (!(err instanceof Deno.errors.NotFound)) return; // not ours to force (say, not empty)
     }
     await new Promise((r) => setTimeout(r, 1));
+  }
+}
+
+/** The environment variable that names a step to stop at (fault tests only). */
+export const PAUSE_VAR = "LOCALEXEC_TEST_PAUSE_AT";
+let _pauseAt: string | undefined | null = null;
+const _pauseSeen = new Map<string, number>();
+
+/**
+ * A hook for the fault tests: when {@linkcode PAUSE_VAR} is `step` (or `step:n`, its n-th time),
+ * the process stops itself (SIGSTOP) right there, so a test can SIGKILL it at exactly that step.
+ * Does nothing otherwise, or where the variable cannot be read or the process cannot signal itself.
+ */
+export function pauseForTest(step: string): void {
+  if (_pauseAt === null) {
+    try {
+      const granted = Deno.permissions.querySync({ name: "env", variable: PAUSE_VAR });
+      _pauseAt = granted.state === "granted" ? Deno.env.get(PAUSE_VAR) : undefined;
+    } catch {
+      _pauseAt = undefined;
+    }
+  }
+  if (!_pauseAt) return;
+  const [name, nth] = _pauseAt.split(":");
+  if (name !== step) return;
+  const seen = (_pauseSeen.get(step) ?? 0) + 1;
+  _pauseSeen.set(step, seen);
+  if (seen !== Number(nth ?? 1)) return;
+  try {
+    Deno.kill(Deno.pid, "SIGSTOP");
+  } catch {
+    // no run permission: no pause
   }
 }
 

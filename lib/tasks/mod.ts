@@ -14,6 +14,7 @@ export { ensureStore, storeDir, storeRel, TASK_ID, type TaskPaths, taskPaths } f
 export {
   appendLog,
   listTasks,
+  noteTemps,
   readRecord,
   readTask,
   type TaskPatch,

@@ -4,6 +4,7 @@ import { join } from "../../lib/deps.ts";
 import {
   applyFiles,
   beginTask,
+  noteTemps,
   readRecord,
   removeStaleTemps,
   revertTask,
@@ -199,6 +200,23 @@ Deno.test("revert after a kill mid-write removes the temporary file and the task
   assert.deepEqual([out.status, out.restore, out.left], ["reverted", ["a.py"], undefined]);
   assert.equal(await Deno.readTextFile(join(root, "a.py")), "orig\n");
   await assert.rejects(() => Deno.lstat(join(root, "newdir")), Deno.errors.NotFound);
+});
+
+Deno.test("revert after a kill mid-mkdir removes the folder under its temporary name, and counts it", async () => {
+  const root = await tempProject({ "a.py": "orig\n" });
+  await beginTask(root, { id: "K4", spec: "s", files: ["a.py", "newdir/new.py"] });
+  await applyFiles(root, "K4", new Map([["a.py", "task\n"]]));
+  // What applyFiles does for new.py before the kill: record the folder's temporary name, make it.
+  const temp = ".newdir.0123abcd.localexec-tmp";
+  await noteTemps(root, "K4", [temp]);
+  await Deno.mkdir(join(root, temp));
+  await Deno.writeTextFile(join(root, temp, "mine.txt"), "someone else's\n");
+  const held = await revertTask(root, "K4");
+  assert.deepEqual([held.status, held.left], ["partial", [temp]]);
+  await Deno.remove(join(root, temp, "mine.txt"));
+  const out = await revertTask(root, "K4");
+  assert.deepEqual([out.status, out.left], ["reverted", undefined]);
+  assert.deepEqual([...Deno.readDirSync(root)].map((e) => e.name).sort(), [".localexec", "a.py"]);
 });
 
 Deno.test("revert answers partial, not reverted, when a folder the task made holds new files", async () => {
