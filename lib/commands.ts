@@ -6,7 +6,7 @@ import { z } from "zod";
 import { join } from "./deps.ts";
 import { ToolError } from "./errors.ts";
 import { resolveForRead } from "./paths.ts";
-import type { RunResult } from "./process.ts";
+import type { RunResult } from "./process/mod.ts";
 import { ensureStore } from "./tasks/mod.ts";
 
 /** Bytes of output kept from the start, and again from the end, of a command's output. */

@@ -24,6 +24,7 @@ const SUBSYSTEMS = [
   "ollama",
   "openai",
   "outline",
+  "process",
   "tasks",
 ];
 const MAX_TOP_LEVEL = 12;
