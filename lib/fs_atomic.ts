@@ -8,7 +8,8 @@
  * system call, so a folder cannot be pinned by `chdir` either. What cannot be swapped is an open
  * handle: after each open, the kernel is asked where the handle really is (`/proc/self/fd`, whose
  * link text is the path the kernel used), and anything but the checked path is refused. Where
- * `/proc` cannot be read (macOS, or `--allow-read` scoped to the root), the check falls back to
+ * `/proc` cannot be read (macOS, or anything short of `-A`: Deno reads `/proc/self` only with every
+ * permission, so the read and edit presets and scoped flags), the check falls back to
  * comparing the handle's device and inode with an `lstat` of the path and re-checking the real
  * path of its folder, which a swap timed twice in a few microseconds can still defeat.
  *
@@ -18,7 +19,7 @@
  * target. A mismatch removes what was created (after checking it is still ours) and refuses with a
  * `PathError` whose reason is `changed`.
  *
- * Requires `--allow-read` for the root (and `--allow-write` to write); unscoped `--allow-read`
+ * Requires `--allow-read` for the root (and `--allow-write` to write); `-A` (the full preset)
  * gives the exact check through `/proc/self/fd`.
  */
 import { basename, dirname, join, relative, sep } from "./deps.ts";
@@ -93,7 +94,7 @@ function _lstat(path: string): Deno.FileInfo | undefined {
   }
 }
 
-/** Whether `/proc/self/fd` can be read (Linux under `--allow-all`); found out once. */
+/** Whether `/proc/self/fd` can be read (Linux under `-A`); found out once. */
 let _procReadable: boolean | undefined;
 
 /**
