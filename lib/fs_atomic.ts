@@ -417,6 +417,7 @@ export async function writeChecked(
     let done = 0;
     while (done < bytes.length) done += await file.write(bytes.subarray(done));
     await file.syncData();
+    pauseForTest("file-temp-made");
     _proveAt(root, temp, mine);
     if (mode !== ((file.statSync().mode ?? mode) & 0o7777)) Deno.chmodSync(temp, mode);
     Deno.renameSync(temp, safe.abs);

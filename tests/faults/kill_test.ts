@@ -10,6 +10,7 @@ import { block, CALC, MODEL } from "../helpers/calc.ts";
 import { startFakeOllama } from "../helpers/fake_ollama.ts";
 import { PAUSE_VAR } from "../../lib/fs_atomic.ts";
 import { callMcp, connect, type Connection } from "../helpers/mcp.ts";
+import { processState } from "../helpers/proc.ts";
 import { CAN_RUN, figures, size, sleep } from "./suite.ts";
 
 /** The moments a kill lands on, as the worker spots them (see kill_worker.ts). */
@@ -25,6 +26,16 @@ const MOMENTS = [
   "backups made",
   "during the check",
 ];
+
+/**
+ * Moments too short to catch from outside on a loaded machine: the server stops itself there
+ * (SIGSTOP at a named step, `LOCALEXEC_TEST_PAUSE_AT`) and the worker kills it once stopped.
+ * Checked writes make a temporary file: calc.py's first, then new.py's in newdir/deeper.
+ */
+const PAUSES: Record<string, string> = {
+  "temp file of calc.py": "file-temp-made:1",
+  "temp file in newdir/deeper": "file-temp-made:2",
+};
 
 /** Every path under `root` but `.localexec/`, with its mode and content. */
 async function _snapshot(root: string): Promise<Map<string, string>> {
@@ -109,16 +120,21 @@ Deno.test({
     const kills = size(4, 20);
     let exact = 0, reverted = 0, tempsAtKill = 0, strays = 0, compared = 0;
     const rows: string[] = [];
+    const missed: string[] = [];
     for (let k = 0; k < kills; k++) {
       const moment = MOMENTS[(k * (size(3, 1))) % MOMENTS.length];
       const { fake, root, before } = await _lab();
-      const conn = await connect(root);
+      const pause = PAUSES[moment];
+      const conn = await connect(root, pause ? { env: { [PAUSE_VAR]: pause } } : {});
       const pid = conn.transport.pid!;
       const worker = new Worker(new URL("kill_worker.ts", import.meta.url), { type: "module" });
-      const seen = new Promise<{ tempAtKill: boolean }>((r) => worker.onmessage = (e) => r(e.data));
-      worker.postMessage({ root, moment, pid, calc: CALC });
+      const killed = new Promise<{ tempAtKill: boolean; seen: boolean }>((r) =>
+        worker.onmessage = (e) => r(e.data)
+      );
+      worker.postMessage({ root, moment, pid, calc: CALC, paused: !!pause });
       _implement(conn.client);
-      const { tempAtKill } = await seen;
+      const { tempAtKill, seen } = await killed;
+      if (!seen) missed.push(moment);
       worker.terminate();
       await conn.close().catch(() => {});
       if (tempAtKill) tempsAtKill++;
@@ -138,6 +154,7 @@ Deno.test({
     figures("kills during implement_task, then revert_task", {
       kills,
       temp_files_present_at_kill: tempsAtKill,
+      moments_missed: missed.length,
       reverted,
       byte_identical: exact,
       stray_paths: strays,
@@ -145,18 +162,9 @@ Deno.test({
     });
     assert.equal(exact, kills, rows.join("\n"));
     assert.equal(reverted, kills, rows.join("\n"));
+    assert.deepEqual(missed, [], "every kill landed on its moment");
   },
 });
-
-/** The process state letter of `pid` (`T`: stopped), or undefined when it is gone. */
-function _state(pid: number): string | undefined {
-  try {
-    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
-  } catch {
-    return undefined;
-  }
-}
 
 /** Temporary names (`*.localexec-tmp`) under `root`, project-relative, `.localexec/` aside. */
 function _temps(root: string): string[] {
@@ -193,8 +201,8 @@ Deno.test({
       const pid = conn.transport.pid!;
       _implement(conn.client);
       const until = Date.now() + 60_000;
-      while (_state(pid) !== "T" && Date.now() < until) await sleep(10);
-      const stopped = _state(pid) === "T";
+      while (processState(pid) !== "T" && Date.now() < until) await sleep(10);
+      const stopped = processState(pid) === "T";
       const temps = _temps(root);
       Deno.kill(pid, "SIGKILL");
       await conn.close().catch(() => {});
