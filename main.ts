@@ -199,8 +199,8 @@ function _cleanup(state: ServerState): (() => void) | undefined {
 }
 
 /**
- * Commands started by tools die with this process, however it dies (see `lib/process/watchdog.ts`): the
- * watchdog starts with the first command.
+ * Commands started by tools die with this process, however it dies (see
+ * `lib/process/watchdog.ts`): the watchdog starts with the first command.
  */
 async function _watchdog(state: ServerState): Promise<void> {
   if (state.tools.on.some((t) => t.needs.includes("run"))) {

@@ -2,11 +2,10 @@
  * Reverting a task from its backups: originals restored byte for byte with their modes, files the
  * task created removed (and the folders it created, when empty), and the temporary files and
  * folders its record names removed (a run killed between creating one and renaming it leaves it
- * behind). A
- * file whose content is neither its original nor one the task wrote was changed by someone else
- * afterwards: it is skipped unless `force`. Only files in the task's manifest and record are ever
- * touched. The answer is `reverted` only when the tree, checked afterwards, is as it was before the
- * task (apart from skipped files); otherwise `partial`, saying what is left.
+ * behind). A file whose content is neither its original nor one the task wrote was changed by
+ * someone else afterwards: it is skipped unless `force`. Only files in the task's manifest and
+ * record are ever touched. The answer is `reverted` only when the tree, checked afterwards, is as
+ * it was before the task (apart from skipped files); otherwise `partial`, saying what is left.
  */
 import { resolveForWrite } from "../paths.ts";
 import { makeParents, removeChecked, tempName, writeChecked } from "../fs_atomic.ts";
@@ -114,8 +113,7 @@ function _removeTemps(root: string, temps: readonly string[]): void {
     try {
       removeTemp(root, temp);
     } catch {
-      // gone, or a link or a folder with files under that name is not ours; the check afterwards
-      // reports what is left
+      // a link or a folder with files under that name is not ours; the check afterwards reports it
     }
   }
 }

@@ -15,15 +15,23 @@ import { listTasks } from "./store.ts";
  * nothing is there; throws for anything else under that name (a link, a folder with files).
  */
 export function removeTemp(root: string, temp: string): boolean {
-  const info = Deno.lstatSync(join(root, temp));
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.lstatSync(join(root, temp));
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound || err instanceof Deno.errors.NotADirectory) {
+      return false;
+    }
+    throw err;
+  }
   return removeChecked(root, temp, info.isDirectory);
 }
 
 /**
- * Removes the temporary files and folders named by tasks whose run died (shown as `interrupted`); returns how
- * many were removed. Never throws. It takes no lock (a lock taken at start would make a dead run
- * look alive to a reader for a moment): the names are unique to their run, and a live run is
- * never `interrupted`. The records keep the names; revert finds them gone.
+ * Removes the temporary files and folders named by tasks whose run died (shown as `interrupted`);
+ * returns how many were removed. Never throws. It takes no lock (a lock taken at start would make a
+ * dead run look alive to a reader for a moment): the names are unique to their run, and a live run
+ * is never `interrupted`. The records keep the names; revert finds them gone.
  */
 export async function removeStaleTemps(root: string): Promise<number> {
   const store = await Deno.lstat(storeDir(root)).catch(() => undefined);

@@ -61,7 +61,7 @@ async function _snapshot(root: string): Promise<Map<string, string>> {
 const BIG = Array.from({ length: 200 }, (_, i) => `x${i} = ${i}  # a line to widen the window\n`)
   .join("");
 
-/** A project with calc.py and a scripted model whose reply edits it and creates newdir/deeper/new.py. */
+/** A project with calc.py, and a scripted reply that edits it and adds newdir/deeper/new.py. */
 async function _lab() {
   const fake = await startFakeOllama({ models: [{ name: MODEL, contextLength: 32768 }] });
   const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "localexec-kill-" }));
