@@ -199,12 +199,12 @@ function _cleanup(state: ServerState): (() => void) | undefined {
 }
 
 /**
- * Commands started by tools die with this process, however it dies (see `lib/process.ts`): the
- * watchdog starts with the first command.
+ * Commands started by tools die with this process, however it dies (see
+ * `lib/process/watchdog.ts`): the watchdog starts with the first command.
  */
 async function _watchdog(state: ServerState): Promise<void> {
   if (state.tools.on.some((t) => t.needs.includes("run"))) {
-    (await import("./lib/process.ts")).wantWatchdog();
+    (await import("./lib/process/mod.ts")).wantWatchdog();
   }
 }
 

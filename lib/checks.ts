@@ -10,7 +10,7 @@
  */
 import type { Check } from "./config.ts";
 import { join } from "./deps.ts";
-import { type Command, runProcess } from "./process.ts";
+import { type Command, runProcess } from "./process/mod.ts";
 
 /** The outcome of one check, as tool results show it. */
 export interface CheckResult {

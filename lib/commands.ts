@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ToolError } from "./errors.ts";
 import { resolveForRead } from "./paths.ts";
-import type { RunResult } from "./process.ts";
+import type { RunResult } from "./process/mod.ts";
 
 /** Bytes of output kept from the start, and again from the end, of a command's output. */
 export const KEEP_BYTES = 15_000;

@@ -8,7 +8,8 @@
  * system call, so a folder cannot be pinned by `chdir` either. What cannot be swapped is an open
  * handle: after each open, the kernel is asked where the handle really is (`/proc/self/fd`, whose
  * link text is the path the kernel used), and anything but the checked path is refused. Where
- * `/proc` cannot be read (macOS, or `--allow-read` scoped to the root), the check falls back to
+ * `/proc` cannot be read (macOS, or anything short of `-A`: Deno reads `/proc/self` only with every
+ * permission, so the read and edit presets and scoped flags), the check falls back to
  * comparing the handle's device and inode with an `lstat` of the path and re-checking the real
  * path of its folder, which a swap timed twice in a few microseconds can still defeat.
  *
@@ -18,7 +19,7 @@
  * target. A mismatch removes what was created (after checking it is still ours) and refuses with a
  * `PathError` whose reason is `changed`.
  *
- * Requires `--allow-read` for the root (and `--allow-write` to write); unscoped `--allow-read`
+ * Requires `--allow-read` for the root (and `--allow-write` to write); `-A` (the full preset)
  * gives the exact check through `/proc/self/fd`.
  */
 import { basename, dirname, join, relative, sep } from "./deps.ts";
@@ -93,7 +94,7 @@ function _lstat(path: string): Deno.FileInfo | undefined {
   }
 }
 
-/** Whether `/proc/self/fd` can be read (Linux under `--allow-all`); found out once. */
+/** Whether `/proc/self/fd` can be read (Linux under `-A`); found out once. */
 let _procReadable: boolean | undefined;
 
 /**
@@ -241,14 +242,15 @@ export async function readAll(file: Deno.FsFile, max = Infinity): Promise<Uint8A
 
 /**
  * Creates the missing folders above the checked path `safe`, one at a time, each proven (through
- * an open handle) to be where it was meant to be. `onCreate` hears each folder (project-relative)
- * before it is made, so a caller can record it first. Refuses anything on the way that is not a
- * real folder inside the root; a folder made elsewhere by a lost race is removed again.
+ * an open handle) to be where it was meant to be. `onCreate` hears each folder and the unique
+ * temporary name it is first made under (both project-relative) before either exists, so a caller
+ * can record them first. Refuses anything on the way that is not a real folder inside the root; a
+ * folder made elsewhere by a lost race is removed again.
  */
 export async function makeParents(
   root: string,
   safe: SafePath,
-  onCreate?: (rel: string) => Promise<void> | void,
+  onCreate?: (rel: string, temp: string) => Promise<void> | void,
 ): Promise<string[]> {
   const rel = relative(root, dirname(safe.abs));
   const made: string[] = [];
@@ -260,22 +262,23 @@ export async function makeParents(
     if (info?.isDirectory) continue;
     if (info?.isSymlink) throw _changed(root, current);
     if (info) throw new PathError(`${_show(toRel(root, current))} is not a folder`);
-    await onCreate?.(toRel(root, current));
-    await _makeFolder(root, current);
+    const temp = join(dirname(current), tempName(basename(current)));
+    await onCreate?.(toRel(root, current), toRel(root, temp));
+    await _makeFolder(root, current, temp);
     made.push(toRel(root, current));
   }
   return made;
 }
 
 /**
- * Makes the folder `abs`: first under a unique temporary name, proven through an open handle to be
- * where it was meant to be, then renamed into place and proven again. What a lost race made
- * elsewhere is found by its unique name and removed.
+ * Makes the folder `abs`: first under the unique temporary name `temp` (next to it), proven
+ * through an open handle to be where it was meant to be, then renamed into place and proven again.
+ * What a lost race made elsewhere is found by its unique name and removed.
  */
-async function _makeFolder(root: string, abs: string): Promise<void> {
-  const temp = join(dirname(abs), tempName(basename(abs)));
+async function _makeFolder(root: string, abs: string, temp: string): Promise<void> {
   try {
     Deno.mkdirSync(temp);
+    pauseForTest("folder-temp-made");
     _proveOpen(root, temp);
     try {
       Deno.renameSync(temp, abs);
@@ -323,6 +326,38 @@ async function _dropUnique(path: string): Promise<void> {
       if (!(err instanceof Deno.errors.NotFound)) return; // not ours to force (say, not empty)
     }
     await new Promise((r) => setTimeout(r, 1));
+  }
+}
+
+/** The environment variable that names a step to stop at (fault tests only). */
+export const PAUSE_VAR = "LOCALEXEC_TEST_PAUSE_AT";
+let _pauseAt: string | undefined | null = null;
+const _pauseSeen = new Map<string, number>();
+
+/**
+ * A hook for the fault tests: when {@linkcode PAUSE_VAR} is `step` (or `step:n`, its n-th time),
+ * the process stops itself (SIGSTOP) right there, so a test can SIGKILL it at exactly that step.
+ * Does nothing otherwise, or where the variable cannot be read or the process cannot signal itself.
+ */
+export function pauseForTest(step: string): void {
+  if (_pauseAt === null) {
+    try {
+      const granted = Deno.permissions.querySync({ name: "env", variable: PAUSE_VAR });
+      _pauseAt = granted.state === "granted" ? Deno.env.get(PAUSE_VAR) : undefined;
+    } catch {
+      _pauseAt = undefined;
+    }
+  }
+  if (!_pauseAt) return;
+  const [name, nth] = _pauseAt.split(":");
+  if (name !== step) return;
+  const seen = (_pauseSeen.get(step) ?? 0) + 1;
+  _pauseSeen.set(step, seen);
+  if (seen !== Number(nth ?? 1)) return;
+  try {
+    Deno.kill(Deno.pid, "SIGSTOP");
+  } catch {
+    // no run permission: no pause
   }
 }
 
@@ -382,6 +417,7 @@ export async function writeChecked(
     let done = 0;
     while (done < bytes.length) done += await file.write(bytes.subarray(done));
     await file.syncData();
+    pauseForTest("file-temp-made");
     _proveAt(root, temp, mine);
     if (mode !== ((file.statSync().mode ?? mode) & 0o7777)) Deno.chmodSync(temp, mode);
     Deno.renameSync(temp, safe.abs);

@@ -1,7 +1,7 @@
 /**
  * Bounded output: keep the start and the end of a stream of any size, cut the middle with a marker.
  *
- * Used by `lib/process.ts` to keep child output bounded (cuts never split a UTF-8 character, so the
+ * Used by `lib/process/` to keep child output bounded (cuts never split a UTF-8 character, so the
  * kept text decodes cleanly), and by `read_file` to keep a result within one MCP message.
  */
 

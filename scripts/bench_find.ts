@@ -7,16 +7,19 @@
  *   deno task bench find                      # generates a 2,000-file git tree in /tmp
  *   deno task bench find --tree DIR           # any tree; BENCHMARKS.md used a 59k-file one
  *   deno task bench find --tree DIR --runs 9 --common function --rare unlinkSync
- *   deno task bench find --tree DIR --allow-all   # the server under -A instead of the full preset
  *   deno task bench find --tree DIR --compare /other/checkout/main.ts   # one-shot, both, interleaved
  *
- * Under any preset short of `-A`, Deno resolves every path a file is opened by (to refuse /proc and
- * /dev files), which costs find about 6 µs per file; `--allow-all` shows the search without it.
+ * The server runs under the full preset (`-A`). Under any flags short of `-A`, Deno resolves every
+ * path a file is opened by (to refuse /proc and /dev files), which costs find about 6 µs per file:
+ * the full scan is also timed in a second server under the explicit flags `-A` stands for
+ * (`EVERY_TOOL_FLAGS`, what the full preset was before it became `-A`), interleaved, to show the
+ * gain.
  *
  * Nothing here is a test: the figures depend on the machine, so only ratios measured in the same
  * run mean anything.
  */
 import { parseArgs } from "../lib/deps.ts";
+import { EVERY_TOOL_FLAGS } from "../lib/mcp/mod.ts";
 import { WORKER_IDLE_MS } from "../lib/find/protocol.ts";
 import { FULL, has, machine, MAIN, median, ratio, Server, timed, timeShell } from "./mcp_driver.ts";
 
@@ -28,7 +31,6 @@ const args = parseArgs({
     runs: { type: "string", default: "5" },
     common: { type: "string", default: "function" },
     rare: { type: "string", default: "unlinkSync" },
-    "allow-all": { type: "boolean", default: false },
     compare: { type: "string" },
   },
 });
@@ -78,7 +80,7 @@ async function main(): Promise<void> {
   const { common, rare } = args.values;
   const root = args.values.tree ?? await _generate(Number(args.values.files), rare);
   if (!(await has("rg"))) console.log("rg is not installed: the reference columns stay empty");
-  const flags = args.values["allow-all"] ? ["-A"] : FULL;
+  const flags = FULL;
   const server = await new Server(root, flags).start();
   const idle = server.rssMb();
   const [, tracked] = await timeShell("git ls-files", root);
@@ -128,6 +130,29 @@ async function main(): Promise<void> {
       } | ${count} / ${lines}`,
     );
   }
+
+  // The full preset's gain: the same full scan in a server under the explicit flags, interleaved.
+  const explicit = await new Server(root, [...EVERY_TOOL_FLAGS]).start();
+  const scan = cases[cases.length - 1].find;
+  await explicit.call("find", scan);
+  const underA: number[] = [];
+  const underExplicit: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    underA.push((await timed(() => server.call("find", scan)))[0]);
+    underExplicit.push((await timed(() => explicit.call("find", scan)))[0]);
+  }
+  await explicit.close();
+  const [sa, se] = [median(underA), median(underExplicit)];
+  console.log(
+    `${"  full scan, explicit flags".padEnd(34)}|${se.toFixed(1).padStart(13)} |${
+      "".padStart(6)
+    } |${"".padStart(6)} |`,
+  );
+  console.log(
+    `full scan: -A ${sa.toFixed(1)} ms, explicit flags ${se.toFixed(1)} ms: -A takes ${
+      ratio(sa, se)
+    } of the time (${EVERY_TOOL_FLAGS.join(" ")})\n`,
+  );
 
   // One-shot: a fresh process per call (Deno's start-up included), the listing made from scratch;
   // with --compare, another checkout's main.ts in the same loop (before / after a change).

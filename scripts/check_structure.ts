@@ -29,6 +29,7 @@ const SUBSYSTEMS = [
   "ollama",
   "openai",
   "outline",
+  "process",
   "tasks",
 ];
 const MAX_TOP_LEVEL = 12;
@@ -130,12 +131,16 @@ function _subsystem(path: string): string | undefined {
     : undefined;
 }
 
+/** Folders of host primitives: one job split in files, below every subsystem (`process/`). */
+const PRIMITIVE_FOLDERS = ["lib/process/"];
+
 /** The layer of a module; undefined for `scripts/` and `tests/`, which may import anything. */
 export function layerOf(path: string): Layer | undefined {
   if (path === "main.ts") return "entry";
   if (path.startsWith("tools/")) return "tools";
   if (path.startsWith("lib/mcp/")) return "mcp";
   if (path.startsWith("lib/implement/")) return "engine";
+  if (PRIMITIVE_FOLDERS.some((f) => path.startsWith(f))) return "primitives";
   if (/^lib\/[^/]+\//.test(path)) return "subsystems";
   if (/^lib\/[^/]+\.ts$/.test(path)) return "primitives";
   return undefined;

@@ -4,7 +4,8 @@
  *   deno task compile [--preset full|edit|read] [--target TRIPLE] [--output PATH]
  *
  * The chosen preset's permission flags are baked into the binary (a compiled program cannot take
- * `--allow-*` flags at run time). The WASM grammars are embedded through bytes imports.
+ * `--allow-*` flags at run time): `-A` for full, `--allow-read [--allow-write]` for read and edit
+ * (`lib/mcp/presets.ts` says why). The WASM grammars are embedded through bytes imports.
  * `deno compile` downloads its runtime base (`denort`) unless `DENORT_BIN` names a local copy;
  * that variable is passed through untouched.
  */

@@ -3,12 +3,13 @@
  * client would), timing of reference commands as whole processes, medians and the machine's facts.
  */
 import { fileURLToPath } from "node:url";
+import { PRESETS } from "../lib/mcp/mod.ts";
 
 /** Absolute path of `main.ts`. */
 export const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 
 /** The full preset's permission flags (as `deno task start`). */
-export const FULL = ["--allow-read", "--allow-write", "--allow-run", "--allow-net", "--allow-env"];
+export const FULL: string[] = [...PRESETS.full];
 
 /** A localexec server on stdio. */
 export class Server {

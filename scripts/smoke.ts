@@ -10,7 +10,8 @@
  * exactly the preset's tools; `outline` on a file of every grammar (proves the grammars are
  * embedded); `find` (proves the search worker is embedded); `read_file`. A binary runs with an
  * empty HOME and DENO_DIR, so nothing can come from a cache. Each `deno:` target also runs once with
- * read permission on the project root only. Prints one line per check on stderr; exits 1 on any
+ * read permission on the project root only (`deno:full` then with the explicit flags `-A` stands
+ * for, read scoped). Prints one line per check on stderr; exits 1 on any
  * failure.
  */
 import { Client } from "@modelcontextprotocol/sdk/client";
@@ -18,7 +19,7 @@ import { Client } from "@modelcontextprotocol/sdk/client";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { basename, join } from "../lib/deps.ts";
 import { fileURLToPath } from "node:url";
-import { type PresetName, PRESETS } from "../lib/mcp/mod.ts";
+import { grants, type PresetName, PRESETS, scopedFlags } from "../lib/mcp/mod.ts";
 import { loadTools } from "../tools/mod.ts";
 
 /** Every registered tool, loaded: each says what it needs. */
@@ -61,8 +62,8 @@ function report(ok: boolean, label: string, what: string, detail = ""): void {
 /** The tools a preset offers: those whose every need its flags grant. */
 function expectedTools(preset: PresetName): string[] {
   const flags: readonly string[] = PRESETS[preset];
-  const grants = (need: string) => flags.includes(`--allow-${need}`);
-  return TOOLS.filter((t) => t.needs.every(grants)).map((t) => t.name).sort();
+  return TOOLS.filter((t) => t.needs.every((need) => grants(flags, need))).map((t) => t.name)
+    .sort();
 }
 
 function presetOf(executable: string): PresetName {
@@ -84,12 +85,11 @@ async function targets(specs: string[], root: string, empty: string): Promise<Ta
         command: Deno.execPath(),
         args: [...base, ...PRESETS[p], MAIN],
       });
-      const scoped = PRESETS[p].map((f) => (f === "--allow-read" ? `--allow-read=${root}` : f));
       out.push({
         label: `${spec} (read on the root only)`,
         preset: p,
         command: Deno.execPath(),
-        args: [...base, ...scoped, MAIN],
+        args: [...base, ...scopedFlags(p, root), MAIN],
       });
     } else {
       const command = await Deno.realPath(spec);

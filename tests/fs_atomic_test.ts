@@ -84,17 +84,24 @@ Deno.test("makeParents refuses a link planted after the check and makes nothing 
   await Deno.remove(base, { recursive: true });
 });
 
-Deno.test("makeParents names each folder before making it", async () => {
+Deno.test("makeParents names each folder and its temporary name before making either", async () => {
   const { base, root } = await _lab();
   const heard: string[] = [];
+  const temps: string[] = [];
+  const exists = (rel: string) => Deno.lstat(join(root, rel)).then(() => true, () => false);
   const made = await makeParents(
     root,
     await resolveForWrite(root, "a/b/c.txt"),
-    (rel) => {
+    async (rel, temp) => {
       heard.push(rel);
+      temps.push(temp);
+      assert.deepEqual([await exists(rel), await exists(temp)], [false, false]);
     },
   );
   assert.deepEqual([heard, made], [["a", "a/b"], ["a", "a/b"]]);
+  assert.match(temps[0], /^\.a\.[0-9a-f]{8}\.localexec-tmp$/);
+  assert.match(temps[1], /^a\/\.b\.[0-9a-f]{8}\.localexec-tmp$/);
+  assert.deepEqual([await exists(temps[0]), await exists(temps[1])], [false, false]);
   assert.ok(Deno.statSync(join(root, "a/b")).isDirectory);
   assert.deepEqual([...Deno.readDirSync(join(root, "a"))].map((e) => e.name), ["b"]);
   await Deno.remove(base, { recursive: true });

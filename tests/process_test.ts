@@ -6,7 +6,7 @@ import {
   runProcess,
   startWatchdog,
   wantWatchdog,
-} from "../lib/process.ts";
+} from "../lib/process/mod.ts";
 import { tempProject } from "./helpers/project.ts";
 
 /** True while `pid` is a live process (a zombie waiting to be reaped counts as gone). */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import description from "./run_python.md" with { type: "text" };
 import { ToolError } from "../lib/errors.ts";
 import { join } from "../lib/deps.ts";
-import { runProcess } from "../lib/process.ts";
+import { runProcess } from "../lib/process/mod.ts";
 import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
 import { KEEP_BYTES, readEnv, resolveCwd, runOutput, runResult } from "../lib/commands.ts";
 import { tempFolder } from "../lib/tasks/mod.ts";

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import description from "./shell.md" with { type: "text" };
 import { KEEP_BYTES, resolveCwd, runOutput, runResult } from "../lib/commands.ts";
-import { runProcess } from "../lib/process.ts";
+import { runProcess } from "../lib/process/mod.ts";
 import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
 
 export default defineTool({

@@ -9,7 +9,7 @@
  * ones; then those, and the two sets of matches are merged: results are always in path order.
  */
 import { quote, ToolError } from "../errors.ts";
-import { mayRun } from "../process.ts";
+import { mayRun } from "../process/mod.ts";
 import { collectPending, collectSoon } from "./gc.ts";
 import { type GlobSpec, globSpec } from "./glob.ts";
 import { type Listing, listProject } from "./list.ts";

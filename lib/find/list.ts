@@ -12,7 +12,7 @@
  * untracked, empty one): a file created, removed or renamed changes its folder's modification time.
  */
 import { PROTECTED_NAMES } from "../paths.ts";
-import { gitChunks, gitEntries, gitStream, mayRun } from "../process.ts";
+import { gitChunks, gitEntries, gitStream, mayRun } from "../process/mod.ts";
 import { walkProject } from "./walk.ts";
 
 /** The listing and where it came from. */

@@ -29,7 +29,7 @@ import type { MatcherSpec } from "./scan.ts";
 import type { SearchOutcome } from "./search.ts";
 import { TrackedStream, untrackedBefore } from "./stream.ts";
 import { GREP_AFTER_MS } from "./warm.ts";
-import { mayRun } from "../process.ts";
+import { mayRun } from "../process/mod.ts";
 
 /** What {@linkcode findOnce} needs besides the pattern. */
 export interface OnceOptions {

@@ -11,7 +11,7 @@
  * order makes the stream fail, and the caller lists the whole tree.
  */
 import { isRegularFile, NOT_FILES, skippedPath } from "./list.ts";
-import { gitEntries } from "../process.ts";
+import { gitEntries } from "../process/mod.ts";
 
 /** The tracked regular files of a git work tree, in path order, as `git ls-files` lists them. */
 export class TrackedStream {

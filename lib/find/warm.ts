@@ -11,7 +11,7 @@
  */
 import { globMatches, type GlobSpec } from "./glob.ts";
 import { grepFiles } from "./list.ts";
-import { mayRun } from "../process.ts";
+import { mayRun } from "../process/mod.ts";
 import type { MatcherSpec } from "./scan.ts";
 import {
   mergeOutcomes,

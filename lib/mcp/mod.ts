@@ -11,7 +11,7 @@ import type { ServerState } from "./tool.ts";
 
 export { type CallResult, callTool, errorResult, MAX_RESULT_BYTES } from "./boundary.ts";
 export { availableTools, type NarrowOptions, type NeedQuery } from "./permissions.ts";
-export { type PresetName, PRESETS } from "./presets.ts";
+export { EVERY_TOOL_FLAGS, grants, type PresetName, PRESETS, scopedFlags } from "./presets.ts";
 export { type CallEnv, dispatch } from "./dispatch.ts";
 export { describeTool, entryOf } from "./schema.ts";
 export type { ServeOptions } from "./server.ts";

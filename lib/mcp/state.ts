@@ -7,7 +7,7 @@
  * (`lib/outline/host.ts`, `cache.ts`), find's worker pool and the file listings that git's index
  * and the folders still vouch for (`lib/find/search.ts`, `mod.ts`); and state of the process
  * rather than of a server: whether `/proc/self/fd` may be read (`lib/fs_atomic.ts`) and the one
- * watchdog of commands (`lib/process.ts`).
+ * watchdog of commands (`lib/process/watchdog.ts`).
  */
 import { ReadMarks } from "./read_marks.ts";
 import type { ServerState, ToolAvailability } from "./tool.ts";

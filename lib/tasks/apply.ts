@@ -4,9 +4,9 @@
  * Before a file is written, the hash of its new content is added to the task record, so revert can
  * tell the task's own writes from later edits by someone else even when the run dies between the
  * record update and the write. The record also names, before they exist, the temporary file of
- * each write and any folder made that the manifest does not list (write-ahead), so a revert after
- * a kill at any instant leaves no trace. Each file is written atomically through a checked handle
- * (`lib/fs_atomic.ts`).
+ * each write, the temporary name of each folder made, and any folder made that the manifest does
+ * not list (write-ahead), so a revert after a kill at any instant leaves no trace. Each file is
+ * written atomically through a checked handle (`lib/fs_atomic.ts`).
  */
 import { ToolError } from "../errors.ts";
 import { basename, dirname } from "../deps.ts";
@@ -82,14 +82,14 @@ export async function applyFiles(root: string, id: string, edits: FileEdits): Pr
     return { written, temps: [...new Set([...(r.temps ?? []), ...temps])] };
   });
   const listed = new Set(manifest.files.flatMap((e) => e.new_dirs ?? []));
-  const made = async (dir: string) => {
-    if (!listed.has(dir)) {
-      await updateTask(
-        root,
-        id,
-        (r) => ({ made_dirs: [...new Set([...(r.made_dirs ?? []), dir])] }),
-      );
-    }
+  const folderTemps: string[] = [];
+  // Before each folder exists, even under its temporary name, the record names both.
+  const made = async (dir: string, temp: string) => {
+    folderTemps.push(temp);
+    await updateTask(root, id, (r) => ({
+      temps: [...new Set([...(r.temps ?? []), temp])],
+      ...(listed.has(dir) ? {} : { made_dirs: [...new Set([...(r.made_dirs ?? []), dir])] }),
+    }));
   };
   for (const p of plan) {
     if (p.bytes === null) {
@@ -99,8 +99,9 @@ export async function applyFiles(root: string, id: string, edits: FileEdits): Pr
     await makeParents(root, p.safe, made);
     await writeChecked(root, p.safe, p.bytes, { temp: basename(p.temp) });
   }
-  // Every temporary file is renamed into place (or removed): the record need not name them now.
-  const done = new Set(plan.map((p) => p.temp));
+  // Every temporary file and folder is renamed into place (or removed): the record need not name
+  // them now.
+  const done = new Set([...plan.map((p) => p.temp), ...folderTemps]);
   await updateTask(root, id, (r) => ({ temps: (r.temps ?? []).filter((t) => !done.has(t)) }));
   return plan.map((p) => p.rel);
 }

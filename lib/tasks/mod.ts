@@ -22,6 +22,7 @@ export {
 export {
   appendLog,
   listTasks,
+  noteTemps,
   readRecord,
   readTask,
   type TaskPatch,

@@ -1,18 +1,19 @@
 /**
  * Reverting a task from its backups: originals restored byte for byte with their modes, files the
- * task created removed (and the folders it created, when empty), and the temporary files its
- * record names removed (a run killed between creating one and renaming it leaves it behind). A
- * file whose content is neither its original nor one the task wrote was changed by someone else
- * afterwards: it is skipped unless `force`. Only files in the task's manifest and record are ever
- * touched. The answer is `reverted` only when the tree, checked afterwards, is as it was before the
- * task (apart from skipped files); otherwise `partial`, saying what is left.
+ * task created removed (and the folders it created, when empty), and the temporary files and
+ * folders its record names removed (a run killed between creating one and renaming it leaves it
+ * behind). A file whose content is neither its original nor one the task wrote was changed by
+ * someone else afterwards: it is skipped unless `force`. Only files in the task's manifest and
+ * record are ever touched. The answer is `reverted` only when the tree, checked afterwards, is as
+ * it was before the task (apart from skipped files); otherwise `partial`, saying what is left.
  */
 import { resolveForWrite } from "../paths.ts";
-import { makeParents, removeChecked, writeChecked } from "../fs_atomic.ts";
-import { join } from "../deps.ts";
+import { makeParents, removeChecked, tempName, writeChecked } from "../fs_atomic.ts";
+import { basename, dirname, join } from "../deps.ts";
 import { type ManifestEntry, readManifest, readOriginal } from "./backup.ts";
 import { sha256Hex } from "../text.ts";
-import { appendLog, readRecord, unknownTask, updateTask } from "./store.ts";
+import { removeTemp } from "./stale.ts";
+import { appendLog, noteTemps, readRecord, unknownTask, updateTask } from "./store.ts";
 
 /** Options for {@linkcode revertTask}. */
 export interface RevertOptions {
@@ -103,13 +104,16 @@ function _removeDirs(root: string, dirs: readonly string[]): void {
   }
 }
 
-/** Removes the task's temporary files that exist (the record named them before they did). */
+/**
+ * Removes the task's temporary files and folders that exist (the record named them before they
+ * did).
+ */
 function _removeTemps(root: string, temps: readonly string[]): void {
   for (const temp of temps) {
     try {
-      removeChecked(root, temp);
+      removeTemp(root, temp);
     } catch {
-      // a folder or link under that name is not ours; the check afterwards reports it
+      // a link or a folder with files under that name is not ours; the check afterwards reports it
     }
   }
 }
@@ -184,9 +188,12 @@ export async function revertTask(
   for (const { entry, action } of plans) {
     if (action === "restore") {
       const safe = await resolveForWrite(root, entry.path);
-      await makeParents(root, safe);
+      // Write-ahead as in applyFiles: a revert killed midway leaves nothing the next one misses.
+      await makeParents(root, safe, (_dir, temp) => noteTemps(root, id, [temp]));
       const original = (await readOriginal(root, id, entry))!;
-      await writeChecked(root, safe, original, { mode: entry.mode });
+      const temp = tempName(basename(safe.abs));
+      await noteTemps(root, id, [join(dirname(safe.rel), temp)]);
+      await writeChecked(root, safe, original, { mode: entry.mode, temp });
     } else if (action === "remove") {
       removeChecked(root, (await resolveForWrite(root, entry.path)).rel);
     }

@@ -1,17 +1,37 @@
 /**
- * Cleaning up after runs that died: a run killed between creating a temporary file and renaming
- * it leaves `.<name>.<8 hex>.localexec-tmp` in the tree. Its record named the file before it was
- * created (write-ahead), so a fresh server removes it without searching the tree.
+ * Cleaning up after runs that died: a run killed between creating a temporary file (or a new
+ * folder, made under a temporary name first) and renaming it leaves `.<name>.<8 hex>.localexec-tmp`
+ * in the tree. Its record named it before it was created (write-ahead), so a fresh server removes
+ * it without searching the tree.
  */
+import { join } from "../deps.ts";
 import { removeChecked } from "../fs_atomic.ts";
 import { storeDir } from "./dir.ts";
 import { listTasks } from "./store.ts";
 
 /**
- * Removes the temporary files named by tasks whose run died (shown as `interrupted`); returns how
- * many were removed. Never throws. It takes no lock (a lock taken at start would make a dead run
- * look alive to a reader for a moment): the names are unique to their run, and a live run is
- * never `interrupted`. The records keep the names; revert finds them gone.
+ * Removes the temporary entry `temp` (project-relative) a task's record names: a file, or a folder
+ * made under its temporary name (empty: nothing is put in it before its rename). Returns false when
+ * nothing is there; throws for anything else under that name (a link, a folder with files).
+ */
+export function removeTemp(root: string, temp: string): boolean {
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.lstatSync(join(root, temp));
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound || err instanceof Deno.errors.NotADirectory) {
+      return false;
+    }
+    throw err;
+  }
+  return removeChecked(root, temp, info.isDirectory);
+}
+
+/**
+ * Removes the temporary files and folders named by tasks whose run died (shown as `interrupted`);
+ * returns how many were removed. Never throws. It takes no lock (a lock taken at start would make a
+ * dead run look alive to a reader for a moment): the names are unique to their run, and a live run
+ * is never `interrupted`. The records keep the names; revert finds them gone.
  */
 export async function removeStaleTemps(root: string): Promise<number> {
   const store = await Deno.lstat(storeDir(root)).catch(() => undefined);
@@ -22,9 +42,9 @@ export async function removeStaleTemps(root: string): Promise<number> {
       if (task.status !== "interrupted") continue;
       for (const temp of task.temps ?? []) {
         try {
-          if (removeChecked(root, temp)) removed++;
+          if (removeTemp(root, temp)) removed++;
         } catch {
-          // no longer a regular file of ours
+          // gone, or no longer a regular file or empty folder of ours
         }
       }
     }

@@ -47,8 +47,9 @@ export interface TaskRecord {
   /** Per file, the SHA-256 of every content this task wrote (null: it deleted the file). */
   written: Record<string, (string | null)[]>;
   /**
-   * Write-ahead: project-relative temporary files (`.<name>.<8 hex>.localexec-tmp`) this task may
-   * have created, recorded before each is created, so a revert after a kill removes them.
+   * Write-ahead: project-relative temporary names (`.<name>.<8 hex>.localexec-tmp`) of the files
+   * and new folders this task may have created, recorded before each is created, so a revert after
+   * a kill removes them.
    */
   temps?: string[];
   /** Write-ahead: folders this task created that its manifest's `new_dirs` does not list. */
@@ -102,6 +103,14 @@ export async function updateTask(root: string, id: string, patch: TaskPatch): Pr
   const next = { ...current, ...change, id, updated: new Date().toISOString() };
   await writeRecord(root, next);
   return next;
+}
+
+/**
+ * Adds the project-relative temporary names `temps` to the record of `id` (write-ahead: call it
+ * before they exist). Call it only while holding the project lock.
+ */
+export async function noteTemps(root: string, id: string, temps: readonly string[]): Promise<void> {
+  await updateTask(root, id, (r) => ({ temps: [...new Set([...(r.temps ?? []), ...temps])] }));
 }
 
 /** `record` as a reader should see it: a `running` record whose owner is gone is `interrupted`. */

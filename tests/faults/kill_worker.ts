@@ -1,9 +1,12 @@
 /// <reference lib="deno.worker" />
 /**
  * The killer for kill_test.ts: spins (no timers, which would add milliseconds) until the moment it
- * was given shows on disk, then SIGKILLs the server. A worker, so the test's scripted Ollama keeps
+ * was given shows on disk (or the server stopped itself there), then SIGKILLs the server; it says
+ * whether the moment was seen before its deadline. A worker, so the test's scripted Ollama keeps
  * answering meanwhile.
  */
+import { processState } from "../helpers/proc.ts";
+
 function _exists(p: string): boolean {
   try {
     Deno.lstatSync(p);
@@ -22,15 +25,19 @@ function _temp(dir: string): boolean {
 }
 
 self.onmessage = async (e: MessageEvent) => {
-  const { root, moment, pid, calc } = e.data as {
+  const { root, moment, pid, calc, paused } = e.data as {
     root: string;
     moment: string;
     pid: number;
     calc: string;
+    /** The server stops itself at this moment: wait for that, not for the disk. */
+    paused: boolean;
   };
-  const deadline = Date.now() + 30_000;
-  const spin = (seen: () => boolean) => {
-    while (!seen() && Date.now() < deadline) { /* spin */ }
+  const deadline = Date.now() + 60_000;
+  let seen = true;
+  const spin = (see: () => boolean) => {
+    while (!see() && Date.now() < deadline) { /* spin */ }
+    seen = see();
   };
   const changed = () => {
     try {
@@ -40,7 +47,8 @@ self.onmessage = async (e: MessageEvent) => {
     }
   };
   const record = `${root}/.localexec/T1.json`;
-  if (moment === "calc.py changed") spin(changed);
+  if (paused) spin(() => processState(pid) === "T");
+  else if (moment === "calc.py changed") spin(changed);
   else if (moment === "newdir appears") spin(() => _exists(`${root}/newdir`));
   else if (moment === "temp file of calc.py") spin(() => _temp(root));
   else if (moment === "temp file in newdir/deeper") spin(() => _temp(`${root}/newdir/deeper`));
@@ -56,5 +64,5 @@ self.onmessage = async (e: MessageEvent) => {
   }
   Deno.kill(pid, "SIGKILL");
   const tempAtKill = [root, `${root}/newdir`, `${root}/newdir/deeper`].some(_temp);
-  self.postMessage({ tempAtKill });
+  self.postMessage({ tempAtKill, seen });
 };

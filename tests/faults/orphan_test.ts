@@ -13,7 +13,26 @@ function _tag(): string {
   return `9${crypto.getRandomValues(new Uint32Array(1))[0] % 100_000_000}`;
 }
 
-/** Waits up to `ms` for the processes matching `text` to be gone; returns those left. */
+/** How many of `sleep <tag>1` … `sleep <tag>4` run as sleep itself (not a shell naming them). */
+function _sleeping(tag: string): number {
+  const want = new Set([1, 2, 3, 4].map((k) => `sleep ${tag}${k}`));
+  let n = 0;
+  for (const pid of processesWith(`sleep ${tag}`)) {
+    try {
+      const cmd = Deno.readTextFileSync(`/proc/${pid}/cmdline`).replaceAll("\0", " ").trim();
+      if (want.has(cmd)) n++;
+    } catch {
+      // gone already
+    }
+  }
+  return n;
+}
+
+/**
+ * Waits up to `ms` for the processes matching `text` to be gone; returns those left. The watchdog
+ * kills them in the background, so a loaded machine may take a few seconds: the wait ends as soon
+ * as they are gone.
+ */
 async function _gone(text: string, ms: number): Promise<number[]> {
   const until = Date.now() + ms;
   let left = processesWith(text);
@@ -43,16 +62,20 @@ Deno.test({
       );
       const conn = await connect(root);
       conn.client.callTool({ name: "run_checks", arguments: {} }).catch(() => {});
-      const until = Date.now() + 20_000;
-      while (processesWith(`sleep ${tag}4`).length === 0 && Date.now() < until) await sleep(20);
+      // All four sleeps must run before the kill, however loaded the machine: a kill before the
+      // setsid ones started would test less than it says.
+      const until = Date.now() + 60_000;
+      while (_sleeping(tag) < 4 && Date.now() < until) await sleep(20);
       await sleep(100 * i);
+      const sleeping = _sleeping(tag);
       started += processesWith(`sleep ${tag}`).length;
       Deno.kill(conn.transport.pid!, "SIGKILL");
       await conn.close().catch(() => {});
-      const left = await _gone(`sleep ${tag}`, 3000);
+      const left = await _gone(`sleep ${tag}`, 10_000);
       orphans += left.length;
       killAll(left);
       await Deno.remove(root, { recursive: true });
+      assert.equal(sleeping, 4, "every sleep of the check ran at the kill");
     }
     figures("server SIGKILLed during a check", {
       rounds,
@@ -85,7 +108,7 @@ Deno.test({
           timeout: 1,
         });
         assert.equal(r.status, "timeout");
-        const left = await _gone(`sleep ${tag}`, 3000);
+        const left = await _gone(`sleep ${tag}`, 10_000);
         if (left.length) escaped++;
         killAll(left);
       }

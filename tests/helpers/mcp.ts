@@ -19,7 +19,7 @@ import { toolEntries } from "../../tools/mod.ts";
 /** Absolute path of `main.ts`. */
 export const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
 
-/** The permission flags of the full preset (what `deno task start` uses). */
+/** The permission flags of the full preset (`-A`, what `deno task start` uses). */
 export const FULL: string[] = [...PRESETS.full];
 
 /** Options for {@linkcode connect}. */

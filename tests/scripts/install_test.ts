@@ -15,9 +15,14 @@ Deno.test("the launcher runs main.ts with the preset's flags and this Deno, by a
   const text = launcher("/opt/deno", "full", "/cache/deno dir");
   assert.match(text, /^#!\/bin\/sh\n/);
   assert.match(text, /export DENO_DIR='\/cache\/deno dir'/);
-  assert.ok(text.includes(`exec '/opt/deno' run --quiet --no-prompt ${PRESETS.full.join(" ")} `));
+  assert.ok(text.includes(`exec '/opt/deno' run --quiet --no-prompt -A --config `));
   assert.ok(text.includes(`'${MAIN}' "$@"`));
-  assert.doesNotMatch(launcher("/opt/deno", "read"), /DENO_DIR|--allow-write/);
+  const read = launcher("/opt/deno", "read");
+  assert.ok(read.includes(`run --quiet --no-prompt ${PRESETS.read.join(" ")} --config `));
+  assert.doesNotMatch(read, /DENO_DIR|--allow-write| -A /);
+  assert.ok(
+    launcher("/opt/deno", "edit").includes("--no-prompt --allow-read --allow-write --config"),
+  );
 });
 
 Deno.test("install writes a working command that starts with an empty environment", async () => {

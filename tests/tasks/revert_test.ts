@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { join } from "../../lib/deps.ts";
+import { PAUSE_VAR } from "../../lib/fs_atomic.ts";
 import {
   applyFiles,
   beginTask,
+  noteTemps,
   readRecord,
   removeStaleTemps,
   revertTask,
@@ -13,6 +15,7 @@ import {
 import { sha256Hex as sha256 } from "../../lib/text.ts";
 import revertTool from "../../tools/revert_task.ts";
 import { callMcp, connect } from "../helpers/mcp.ts";
+import { processState } from "../helpers/proc.ts";
 import { callJson, tempProject, testContext } from "../helpers/project.ts";
 
 const CONFIG = fileURLToPath(new URL("../../deno.json", import.meta.url));
@@ -201,6 +204,23 @@ Deno.test("revert after a kill mid-write removes the temporary file and the task
   await assert.rejects(() => Deno.lstat(join(root, "newdir")), Deno.errors.NotFound);
 });
 
+Deno.test("revert after a kill mid-mkdir removes the folder under its temporary name, and counts it", async () => {
+  const root = await tempProject({ "a.py": "orig\n" });
+  await beginTask(root, { id: "K4", spec: "s", files: ["a.py", "newdir/new.py"] });
+  await applyFiles(root, "K4", new Map([["a.py", "task\n"]]));
+  // What applyFiles does for new.py before the kill: record the folder's temporary name, make it.
+  const temp = ".newdir.0123abcd.localexec-tmp";
+  await noteTemps(root, "K4", [temp]);
+  await Deno.mkdir(join(root, temp));
+  await Deno.writeTextFile(join(root, temp, "mine.txt"), "someone else's\n");
+  const held = await revertTask(root, "K4");
+  assert.deepEqual([held.status, held.left], ["partial", [temp]]);
+  await Deno.remove(join(root, temp, "mine.txt"));
+  const out = await revertTask(root, "K4");
+  assert.deepEqual([out.status, out.left], ["reverted", undefined]);
+  assert.deepEqual([...Deno.readDirSync(root)].map((e) => e.name).sort(), [".localexec", "a.py"]);
+});
+
 Deno.test("revert answers partial, not reverted, when a folder the task made holds new files", async () => {
   const root = await tempProject({ "a.py": "orig\n" });
   await _killedMidWrite(root, "K2");
@@ -237,4 +257,36 @@ Deno.test("removeStaleTemps removes the temporary files a dead run named", async
   await assert.rejects(() => Deno.lstat(join(root, temp)), Deno.errors.NotFound);
   assert.equal(await removeStaleTemps(root), 0);
   assert.equal((await revertTask(root, "K4")).status, "reverted");
+});
+
+Deno.test({
+  name: "a revert killed while it remakes a folder leaves nothing the next revert misses",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const root = await tempProject({ "sub/a.py": "orig\n" });
+    await beginTask(root, { id: "R1", spec: "s", files: ["sub/a.py"] });
+    await applyFiles(root, "R1", new Map([["sub/a.py", "task\n"]]));
+    await Deno.remove(join(root, "sub"), { recursive: true }); // revert must remake sub/
+    // The server stops itself right after making sub/ under its temporary name (before renaming
+    // it), and is killed there.
+    const conn = await connect(root, { env: { [PAUSE_VAR]: "folder-temp-made" } });
+    const pid = conn.transport.pid!;
+    callMcp(conn.client, "revert_task", { task_id: "R1", force: true }).catch(() => {});
+    const until = Date.now() + 60_000;
+    while (processState(pid) !== "T" && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const stopped = processState(pid) === "T";
+    Deno.kill(pid, "SIGKILL");
+    await conn.close().catch(() => {});
+    assert.ok(stopped, "the server did not stop at folder-temp-made");
+    const temps = [...Deno.readDirSync(root)].map((e) => e.name).filter((n) =>
+      n.endsWith(".localexec-tmp")
+    );
+    assert.equal(temps.length, 1, "sub/ exists under its temporary name at the kill");
+    const out = await revertTask(root, "R1", { force: true });
+    assert.deepEqual([out.status, out.restore, out.left], ["reverted", ["sub/a.py"], undefined]);
+    assert.equal(await Deno.readTextFile(join(root, "sub/a.py")), "orig\n");
+    assert.deepEqual([...Deno.readDirSync(root)].map((e) => e.name).sort(), [".localexec", "sub"]);
+  },
 });
