@@ -5,7 +5,8 @@
 import { z } from "zod";
 import description from "./implement_task.md" with { type: "text" };
 import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
-import { errorVerdict, implementTask } from "../lib/implement/mod.ts";
+import { loadToolConfig } from "../lib/config.ts";
+import { ENGINE_NEEDS, errorVerdict, implementTask } from "../lib/implement/mod.ts";
 import { TASK_ID } from "../lib/tasks/mod.ts";
 
 export default defineTool({
@@ -39,10 +40,16 @@ export default defineTool({
     escalate: z.boolean(),
     why: z.string(),
   }),
-  needs: ["read", "write", "run", "net"],
+  needs: ENGINE_NEEDS,
   annotations: ANNOTATIONS.CHANGES,
   async run(args, ctx) {
-    return await implementTask(args, ctx);
+    // The engine's own context: it never sees the MCP layer's.
+    return await implementTask(args, {
+      root: ctx.root,
+      signal: ctx.signal,
+      progress: (message) => ctx.progress(message),
+      config: () => loadToolConfig(ctx.state.configPath, ctx.root),
+    });
   },
   errorFields(message) {
     const { attempts, why, escalate } = errorVerdict(message);

@@ -7,7 +7,7 @@ import type { Config } from "../config.ts";
 import { removeChecked } from "../fs_atomic.ts";
 import type { ModelPool } from "../model/mod.ts";
 import { applyFiles, storeRel, taskPaths, updateTask, writePatch } from "../tasks/mod.ts";
-import type { ToolContext } from "../mcp/mod.ts";
+import type { EngineContext } from "./context.ts";
 import { type ModelFacts, runAttempt } from "./attempt.ts";
 import { sameBytes } from "../text.ts";
 import { type Snapshot, snapshot, texts } from "./files.ts";
@@ -35,7 +35,7 @@ export class Loop {
     readonly config: Config,
     readonly facts: ModelFacts,
     readonly model: ModelPool,
-    readonly ctx: ToolContext,
+    readonly ctx: EngineContext,
     /** The task's files when this call began, and the folders then missing above new files. */
     readonly start: { files: Snapshot; dirs: string[] },
     readonly log: (text: string) => Promise<void>,

@@ -4,18 +4,19 @@
  * library or the grammars.
  */
 import type { Config } from "../config.ts";
-import type { ToolContext } from "../mcp/mod.ts";
+import type { EngineContext } from "./context.ts";
 import type { ModelPool } from "../model/mod.ts";
 import type { PoolTimeouts } from "./hosts.ts";
 import type { TaskInput } from "./plan.ts";
 import type { Verdict } from "./verdict.ts";
 
 export { errorVerdict, type Verdict } from "./verdict.ts";
+export { ENGINE_NEEDS, type EngineContext } from "./context.ts";
 export type { TaskInput } from "./plan.ts";
 export { estimateChatTokens } from "./context_size.ts";
 
 /** Runs one implement_task call (see `run.ts`). */
-export async function implementTask(input: TaskInput, ctx: ToolContext): Promise<Verdict> {
+export async function implementTask(input: TaskInput, ctx: EngineContext): Promise<Verdict> {
   const { implementTask: run } = await import("./run.ts");
   return await run(input, ctx);
 }

@@ -7,7 +7,7 @@
  */
 import { estimateTokens } from "./context_size.ts";
 import { formatInstructions, type ReplyFormat } from "../edit/mod.ts";
-import type { ChatMessage } from "../ollama/mod.ts";
+import type { ChatMessage } from "../model/mod.ts";
 import { splitLines } from "../text.ts";
 
 /** Lines shown above and below each symbol. */

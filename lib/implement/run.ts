@@ -4,7 +4,7 @@
  * error ends puts the tree back as it was before the call; a cancelled one stays revertable.
  */
 import { errorLine, ToolError } from "../errors.ts";
-import { type Config, loadToolConfig } from "../config.ts";
+import type { Config } from "../config.ts";
 import { ModelError, type ModelPool } from "../model/mod.ts";
 import {
   appendLog,
@@ -14,7 +14,7 @@ import {
   withProjectLock,
   writePatch,
 } from "../tasks/mod.ts";
-import type { ToolContext } from "../mcp/mod.ts";
+import type { EngineContext } from "./context.ts";
 import type { ModelFacts } from "./attempt.ts";
 import { missingDirs, snapshot } from "./files.ts";
 import { modelPool } from "./hosts.ts";
@@ -26,8 +26,8 @@ import { errorVerdict, fitVerdict, type Verdict } from "./verdict.ts";
 const CONNECT_TIMEOUT_S = 10;
 
 /** Runs implement_task for validated `input`; never throws for expected failures. */
-export async function implementTask(input: TaskInput, ctx: ToolContext): Promise<Verdict> {
-  const config = await loadToolConfig(ctx.state.configPath, ctx.root);
+export async function implementTask(input: TaskInput, ctx: EngineContext): Promise<Verdict> {
+  const config = await ctx.config();
   if (!config.model) {
     throw new ToolError(
       config.exists
@@ -67,7 +67,7 @@ async function _locked(
   plan: TaskPlan,
   config: Config,
   m: { facts: ModelFacts; model: ModelPool; notices: string[] },
-  ctx: ToolContext,
+  ctx: EngineContext,
 ): Promise<Verdict> {
   const { root } = ctx;
   const begun = await beginTask(root, {

@@ -19,6 +19,18 @@ export { ModelError, type ModelErrorKind, snippet } from "./errors.ts";
 export { ModelPool, type PoolCallOptions } from "./pool.ts";
 export { notifyChunk, startProgress, tokenCount } from "./stream.ts";
 export {
+  type CallClock,
+  type ChatTimeouts,
+  chatTimeouts,
+  type ClockOptions,
+  MODEL_TIMEOUTS,
+  type ModelTimeouts,
+  readCapped,
+  startClock,
+  timerMs,
+  withDefaults,
+} from "./transport.ts";
+export {
   DEFAULT_OLLAMA_HOST,
   hostPort,
   type ModelSettings,

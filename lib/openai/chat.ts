@@ -10,6 +10,7 @@
  * (llama-server); a server that sends none gets `estimated: true` and zero counts.
  */
 import {
+  type ChatTimeouts,
   type ModelChatRequest,
   type ModelChatResult,
   ModelError,
@@ -21,13 +22,6 @@ import {
 import { badResponseError, bodyMessage, cutShortError, type KeyInfo } from "./errors.ts";
 import { createSseReader } from "./sse.ts";
 import { type CallSpec, openCall, readJson } from "./transport.ts";
-
-/** Timeouts for {@linkcode streamChat}, in seconds. */
-export interface ChatTimeouts {
-  firstChunkS: number;
-  idleS: number;
-  requestS: number;
-}
 
 /** Key and timeouts for one chat. */
 export interface ChatOptions {

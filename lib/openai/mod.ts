@@ -14,39 +14,31 @@
  */
 import {
   type CallOptions,
+  chatTimeouts,
   type HostReport,
   ModelError,
   type ModelFacts,
   type ModelHost,
+  type ModelTimeouts,
+  withDefaults,
 } from "../model/mod.ts";
 import { streamChat } from "./chat.ts";
 import { badResponseError, keyUnsetError, notServedError } from "./errors.ts";
 import { findServed, mergeLmStudio, parseModels, parseProps, type ServedInfo } from "./models.ts";
 import { type CallSpec, openCall, readJson } from "./transport.ts";
 
-/** Options for {@linkcode createOpenAIHost}; timeouts in seconds. */
-export interface OpenAIHostOptions {
+/** Options for {@linkcode createOpenAIHost}; timeouts in seconds (see `ModelTimeouts`). */
+export interface OpenAIHostOptions extends ModelTimeouts {
   /** The name of the environment variable holding the API key (`api_key_env`). */
   apiKeyEnv?: string;
   /** The served window when the server does not say (`context_length` in the config). */
   contextLength?: number;
-  connectTimeoutS?: number;
-  firstChunkTimeoutS?: number;
-  idleTimeoutS?: number;
-  requestTimeoutS?: number;
 }
-
-const DEFAULTS = {
-  connectTimeoutS: 10,
-  firstChunkTimeoutS: 300,
-  idleTimeoutS: 120,
-  requestTimeoutS: 600,
-};
 
 /** A host for the server whose API lives at `baseUrl` (normalised, e.g. `http://h:8080/v1`). */
 export function createOpenAIHost(baseUrl: string, opts: OpenAIHostOptions = {}): ModelHost {
   const base = baseUrl.replace(/\/+$/, "");
-  const t = { ...DEFAULTS, ...opts };
+  const t = withDefaults(opts);
   const key = { env: opts.apiKeyEnv };
   const apiKey = () => _apiKey(opts.apiKeyEnv);
 
@@ -121,11 +113,7 @@ export function createOpenAIHost(baseUrl: string, opts: OpenAIHostOptions = {}):
       return await streamChat(base, req, {
         apiKey: apiKey(),
         key,
-        timeouts: {
-          firstChunkS: t.firstChunkTimeoutS,
-          idleS: t.idleTimeoutS,
-          requestS: t.requestTimeoutS,
-        },
+        timeouts: chatTimeouts(t),
       });
     },
     async report(model, o = {}): Promise<HostReport> {
