@@ -33,6 +33,9 @@ export default defineTool({
     symbols: z.array(z.string().max(4096)).max(20).optional().describe(
       "path::name entries: show the model only these functions or classes",
     ),
+    model: z.string().min(1).max(200).optional().describe(
+      "Start at the ladder's rung with this model (see status); default the first rung",
+    ),
   }),
   output: z.looseObject({
     status: z.string(),

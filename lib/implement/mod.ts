@@ -3,17 +3,17 @@
  * loaded on the first call, so that server start-up does not pay for the Ollama client, the diff
  * library or the grammars.
  */
-import type { Config } from "../config.ts";
 import type { EngineContext } from "./context.ts";
-import type { ModelPool } from "../model/mod.ts";
+import type { ModelPool, ModelSettings } from "../model/mod.ts";
 import type { PoolTimeouts } from "./hosts.ts";
 import type { TaskInput } from "./plan.ts";
 import type { Verdict } from "./verdict.ts";
 
-export { errorVerdict, type Verdict } from "./verdict.ts";
+export { errorVerdict, type Tried, type Verdict } from "./verdict.ts";
 export { ENGINE_NEEDS, type EngineContext } from "./context.ts";
 export type { TaskInput } from "./plan.ts";
 export { estimateChatTokens } from "./context_size.ts";
+export { configRungs } from "./rungs.ts";
 
 /** Runs one implement_task call (see `run.ts`). */
 export async function implementTask(input: TaskInput, ctx: EngineContext): Promise<Verdict> {
@@ -22,7 +22,10 @@ export async function implementTask(input: TaskInput, ctx: EngineContext): Promi
 }
 
 /** The model hosts `config` names, as one pool (see `hosts.ts`); loads the backends on first use. */
-export async function openModelPool(config: Config, t: PoolTimeouts = {}): Promise<ModelPool> {
+export async function openModelPool(
+  config: ModelSettings,
+  t: PoolTimeouts = {},
+): Promise<ModelPool> {
   const { modelPool } = await import("./hosts.ts");
   return modelPool(config, t);
 }

@@ -39,3 +39,11 @@ export {
   type Provider,
   readModelSettings,
 } from "./config.ts";
+export {
+  type LadderBase,
+  LadderError,
+  readLadder,
+  type Rung,
+  RUNG_KEYS,
+  startRung,
+} from "./ladder.ts";

@@ -25,6 +25,11 @@ import { type CallSpec, openCall, readJson } from "./transport.ts";
 
 /** Key and timeouts for one chat. */
 export interface ChatOptions {
+  /**
+   * Ask the server to keep the prompt's cache for the next request (`cache_prompt`, llama-server
+   * only: another server may refuse a field it does not know).
+   */
+  cachePrompt?: boolean;
   apiKey?: string;
   key: KeyInfo;
   timeouts: ChatTimeouts;
@@ -50,6 +55,7 @@ export async function streamChat(
       stream_options: { include_usage: true },
       max_tokens: req.maxTokens,
       temperature: req.temperature,
+      ...(o.cachePrompt ? { cache_prompt: true } : {}),
     },
     apiKey: o.apiKey,
     key: o.key,

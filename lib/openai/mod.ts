@@ -64,11 +64,15 @@ export function createOpenAIHost(baseUrl: string, opts: OpenAIHostOptions = {}):
     }
   };
 
+  /** What kind of server answered last (llama-server gets `cache_prompt`). */
+  let kind: string | undefined;
+
   /** `/v1/models`, then the window from wherever this server keeps it. */
   const served = async (signal?: AbortSignal): Promise<ServedInfo> => {
     const { text, data } = await quick("/models", signal);
     const info = parseModels(data);
     if (!info) throw badResponseError(base, text, "/models is not a model list");
+    kind = info.server;
     const origin = base.replace(/\/v1$/, "");
     const optional = async (path: string) => {
       try {
@@ -111,6 +115,7 @@ export function createOpenAIHost(baseUrl: string, opts: OpenAIHostOptions = {}):
     facts,
     async chat(req) {
       return await streamChat(base, req, {
+        cachePrompt: kind === "llama-server",
         apiKey: apiKey(),
         key,
         timeouts: chatTimeouts(t),

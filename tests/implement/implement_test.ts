@@ -173,7 +173,7 @@ Deno.test("implement_task switches to whole-file after two failed matches on a s
     assert.match(userText(env.fake, 1), /matches nothing[\s\S]*def add\(a, b\):/);
     assert.match(userText(env.fake, 1), /only parts of this/);
     const third = userText(env.fake, 2);
-    assert.match(third, /calc\.py — reply with the whole new file/);
+    assert.match(third, /calc\.py — whole file: reply with its complete new content/);
     assert.match(third, /def sub\(a, b\):/);
     assert.doesNotMatch(third, /not shown/);
     assert.equal(await Deno.readTextFile(join(env.root, "calc.py")), FIXED);
