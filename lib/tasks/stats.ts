@@ -104,7 +104,9 @@ export function recordRows(tasks: Iterable<RecordFacts>): RecordRow[] {
     }
     const kind = typeof t.kind === "string" ? t.kind : taskKind(t.files);
     const key = JSON.stringify([t.model, kind]);
-    groups.set(key, [...(groups.get(key) ?? []), t]);
+    const group = groups.get(key);
+    if (group) group.push(t);
+    else groups.set(key, [t]);
   }
   const rows: RecordRow[] = [];
   for (const [key, list] of groups) {

@@ -154,7 +154,8 @@ export async function listTasks(root: string): Promise<TaskRecord[]> {
     if (!(err instanceof Deno.errors.NotFound)) throw err;
   }
   out.sort((a, b) => (a.started < b.started ? 1 : a.started > b.started ? -1 : 0));
-  return await Promise.all(out.map((r) => viewRecord(root, r)));
+  // Only a running record needs its owner checked.
+  return await Promise.all(out.map((r) => r.status === "running" ? viewRecord(root, r) : r));
 }
 
 /** How much work stayed local: the model's tokens and seconds, summed over `tasks`. */
