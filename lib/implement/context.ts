@@ -17,8 +17,11 @@ export interface EngineContext {
   progress(message: string): void;
   /** The project's configuration, validated; throws a ToolError naming the problem. */
   config(): Promise<Config>;
-  /** A diagnostic outside any task's log (a server's stderr); optional. */
-  warn?(message: string): void;
+  /**
+   * Diagnostics that belong to no task's log (a record that could not be updated after an error);
+   * a server may send them to stderr. Optional.
+   */
+  log?(message: string): void;
 }
 
 /**

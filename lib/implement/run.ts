@@ -272,7 +272,7 @@ async function _stopped(task: TaskRun, err: unknown, o: Outcome): Promise<Verdic
     status: "error",
     error: message,
     ..._recordEnd(task, o, false),
-  }).catch(() => {});
+  }).catch((e) => task.ctx.log?.(`task ${id}: the record was not updated: ${errorLine(e)}`));
   const notes = [
     task.note,
     cancelled && summary?.files.length
