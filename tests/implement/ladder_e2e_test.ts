@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "../../lib/deps.ts";
 import { prefixShare } from "../../lib/implement/prompt.ts";
-import { type FakeOllama, startFakeOllama } from "../helpers/fake_ollama.ts";
+import { closedUrl, type FakeOllama, startFakeOllama } from "../helpers/fake_ollama.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "../helpers/fake_openai.ts";
 import { callMcp, connect, type Connection } from "../helpers/mcp.ts";
 import { tempProject } from "../helpers/project.ts";
@@ -313,5 +313,37 @@ Deno.test("prompts: a retry re-sends a prefix of >= 90 % with a 20k-token contex
     await conn.close();
     await ollama.close();
     await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("ladder: a rung whose host cannot be used is skipped, listed in tried, and logged", async () => {
+  const env = await setup();
+  try {
+    await Deno.writeTextFile(
+      join(env.root, ".localexec.json"),
+      JSON.stringify({
+        checks: { tests: ADD_CHECK },
+        max_attempts: 1,
+        ladder: [
+          { model: SMALL, ollama_host: env.ollama.url },
+          { model: "gone:70b", ollama_host: closedUrl() },
+          { model: BIG, provider: "openai", base_url: env.server.baseUrl },
+        ],
+      }),
+    );
+    env.ollama.script(WRONG_ADD);
+    env.server.script(FIX_ADD);
+    const out = await implement(env, "S1");
+    assert.equal(out.status, "passed", JSON.stringify(out));
+    assert.equal(out.model, BIG);
+    assert.deepEqual(out.tried, [
+      { model: SMALL, attempts: 1, status: "failed" },
+      { model: "gone:70b", attempts: 0, status: "error" },
+      { model: BIG, attempts: 1, status: "passed" },
+    ]);
+    const log = await read(env, ".localexec/S1.log");
+    assert.match(log, /rung 2: model gone:70b cannot be used: Ollama is not reachable/);
+  } finally {
+    await env.close();
   }
 });
