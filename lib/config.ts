@@ -246,6 +246,8 @@ export interface Config {
   lock_timeout_s: number;
   /** Problems that do not stop loading (unknown keys). */
   warnings: string[];
+  /** The model ladder as written; `lib/model/` checks it (`readLadder`) when the rungs are needed. */
+  ladder?: unknown;
 }
 
 const TOP_KEYS = [
@@ -263,6 +265,7 @@ const TOP_KEYS = [
   "request_timeout_s",
   "edit_format",
   "lock_timeout_s",
+  "ladder",
 ];
 const CHECK_KEYS = ["command", "files_filter", "timeout_s"];
 const EDIT_FORMATS = ["auto", "whole", "diff"] as const;
@@ -424,6 +427,7 @@ export function parseConfig(data: unknown, path: string): Config {
     edit_format: (format as Config["edit_format"] | undefined) ?? "auto",
     lock_timeout_s: lockTimeout ?? 120,
     warnings,
+    ...(data.ladder !== undefined ? { ladder: data.ladder } : {}),
   };
 }
 

@@ -9,6 +9,12 @@
  *    runs and for three-attempt runs (the check fails twice). Target: under 50 ms.
  * 2. Prompt size: one function of a 3,000-line Python file, asked for with `symbols` and without
  *    (the whole file); the size of what is sent to the model. Target: under 15 %.
+ * 3. Prompt cache: with a 20k-token context file, the share of attempt 2's prompt (characters of
+ *    the concatenated messages) that is an identical prefix of attempt 1's, and for a second task
+ *    with the same context the share of its prompt before the task text that the first task's
+ *    prompt shares. Target: >= 0.9 and 1.
+ * 4. The delegation record: `status.record` over 5,000 synthetic task records (the task index
+ *    read and summed), median of 9, against reading the index file alone.
  *
  * Run: `deno run --no-prompt -A scripts/bench_implement.ts [--json]`. Prints figures; asserts
  * nothing.
@@ -16,6 +22,10 @@
 import { runChecks } from "../lib/checks.ts";
 import { loadConfig } from "../lib/config.ts";
 import { estimateChatTokens } from "../lib/implement/mod.ts";
+import { prefixShare } from "../lib/implement/prompt.ts";
+import { listTasks, recordRows, storeDir, taskKind } from "../lib/tasks/mod.ts";
+import { INDEX_NAME, indexEntry } from "../lib/tasks/index.ts";
+import { CONTEXT_20K } from "../tests/helpers/context.ts";
 import { join } from "../lib/deps.ts";
 import implementTool from "../tools/implement_task.ts";
 import { type FakeChatRequest, startFakeOllama } from "../tests/helpers/fake_ollama.ts";
@@ -221,12 +231,139 @@ async function promptSize(): Promise<PromptSize> {
   }
 }
 
+interface CacheShare {
+  context_tokens: number;
+  /** Attempt 2's prompt: the share that is attempt 1's prefix. */
+  retry_share: number;
+  /** A second task with the same context: its prompt's share that the first task's prefixes. */
+  next_task_share: number;
+  /** The same, counted only up to the second task's `## Task` heading (1 = all of it). */
+  next_task_until_task: number;
+  num_ctx: number[];
+}
+
+/** Two tasks with the same 20k-token context file, the first taking two attempts. */
+async function cacheShare(): Promise<CacheShare> {
+  const fake = await startFakeOllama({ models: [{ name: MODEL, contextLength: 32768 }] });
+  const root = await tempProject({
+    "calc.py": CALC,
+    "notes.md": CONTEXT_20K,
+    ".localexec.json": JSON.stringify({
+      model: MODEL,
+      ollama_host: fake.url,
+      checks: { tests: { command: "grep -q 'return a + b' calc.py" } },
+    }),
+  });
+  try {
+    const wrong = "def add(a, b):\n    return a * b\n";
+    fake.script(
+      block("calc.py", "def add(a, b):\n    return a - b\n", wrong),
+      block("calc.py", wrong, "def add(a, b):\n    return a + b\n"),
+      block("calc.py", "def add(a, b):\n    return a - b\n", "def add(a, b):\n    return a + b\n"),
+    );
+    const args = { files_to_edit: ["calc.py"], context_files: ["notes.md"] };
+    const runs: [string, string][] = [["K1", "add(a, b) must return a + b"], [
+      "K2",
+      "make add(a, b) return the sum",
+    ]];
+    for (const [id, spec] of runs) {
+      await Deno.writeTextFile(join(root, "calc.py"), CALC);
+      const out = await callJson(implementTool, { task_id: id, spec, ...args }, testContext(root));
+      if (out.status !== "passed") throw new Error(`${id} ended ${JSON.stringify(out)}`);
+    }
+    const [a1, a2, b1] = fake.chats;
+    const text = b1.messages.map((m) => m.content).join("");
+    const shared = prefixShare(a1.messages, b1.messages) * text.length;
+    const until = text.indexOf("## Task\n") + "## Task\n".length;
+    const r = (n: number) => Math.round(n * 1000) / 1000;
+    return {
+      context_tokens: estimateChatTokens([{ content: CONTEXT_20K }]),
+      retry_share: r(prefixShare(a1.messages, a2.messages)),
+      next_task_share: r(shared / text.length),
+      next_task_until_task: r(Math.min(1, shared / until)),
+      num_ctx: [a1, a2, b1].map((c) => Number(c.options?.num_ctx)),
+    };
+  } finally {
+    await fake.close();
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+interface RecordSpeed {
+  tasks: number;
+  /** Median ms of `status.record` (list the tasks from the index, sum them up). */
+  record_ms: number;
+  /** Median ms of reading the index file alone. */
+  read_ms: number;
+  rows: number;
+}
+
+/** `status.record` over 5,000 synthetic task records. */
+async function recordSpeed(tasks = 5000): Promise<RecordSpeed> {
+  const root = await Deno.makeTempDir({ prefix: "localexec-record-" });
+  try {
+    const store = storeDir(root);
+    await Deno.mkdir(store, { recursive: true });
+    const models = ["small-coder:1b", "qwen2.5-coder:7b", "qwen2.5-coder:32b"];
+    const lines: string[] = [];
+    for (let i = 0; i < tasks; i++) {
+      const files = [i % 3 ? `src/m${i}.py` : `src/m${i}.ts`];
+      const attempts = 1 + (i % 4 === 0 ? 2 : i % 5 === 0 ? 1 : 0);
+      const time = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+      const record = {
+        id: `R${i}`,
+        status: i % 7 === 0 ? "failed" : "passed",
+        spec: `task ${i}: change the function that handles case ${i} so that it returns early`,
+        files,
+        pid: 1,
+        created: time,
+        started: time,
+        updated: time,
+        finished: time,
+        runs: 1,
+        attempts,
+        prompt_tokens: 1200 * attempts,
+        reply_tokens: 90 * attempts,
+        model_secs: 2.5 * attempts,
+        check_secs: 0.4 * attempts,
+        written: {},
+        model: models[i % 3],
+        kind: taskKind(files),
+        secs: 3 * attempts,
+        escalate: i % 7 === 0,
+        history: Array.from({ length: attempts }, () => ({ model: models[i % 3], secs: 2.5 })),
+      };
+      await Deno.writeTextFile(join(store, `R${i}.json`), JSON.stringify(record, null, 1) + "\n");
+      lines.push(JSON.stringify(indexEntry(record)));
+    }
+    await Deno.writeTextFile(join(store, INDEX_NAME), lines.join("\n") + "\n");
+    const record: number[] = [];
+    const read: number[] = [];
+    let rows = 0;
+    for (let i = 0; i < 12; i++) {
+      // Interleaved: the reference (reading the index alone) and the real thing.
+      let t = performance.now();
+      await Deno.readTextFile(join(store, INDEX_NAME));
+      if (i >= 3) read.push(performance.now() - t);
+      t = performance.now();
+      rows = recordRows(await listTasks(root)).length;
+      if (i >= 3) record.push(performance.now() - t);
+    }
+    const round = (n: number) => Math.round(n * 10) / 10;
+    return { tasks, record_ms: round(median(record)), read_ms: round(median(read)), rows };
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
 const one = await overhead(1);
 const three = await overhead(3);
 const prompt = await promptSize();
+const cache = await cacheShare();
+const records = await recordSpeed();
 
 if (Deno.args.includes("--json")) {
-  console.log(JSON.stringify({ overhead: [one, three], prompt }, null, 2));
+  console.log(JSON.stringify({ overhead: [one, three], prompt, cache, records }, null, 2));
 } else {
   for (const o of [one, three]) {
     console.log(
@@ -241,5 +378,17 @@ if (Deno.args.includes("--json")) {
       `${prompt.whole_file.chars} chars (~${prompt.whole_file.tokens} tokens): ` +
       `${prompt.ratio_chars_pct} % of the characters, ${prompt.ratio_tokens_pct} % of the tokens ` +
       `(target < 15 %)`,
+  );
+  console.log(
+    `prompt cache, ~${cache.context_tokens}-token context file: attempt 2 re-sends ` +
+      `${cache.retry_share} of its prompt as attempt 1's prefix (target >= 0.9); a second task ` +
+      `with the same context shares ${cache.next_task_share} of its prompt, ` +
+      `${cache.next_task_until_task} of what comes before its task (target 1); num_ctx ` +
+      `${cache.num_ctx.join(", ")}`,
+  );
+  console.log(
+    `status.record over ${records.tasks} task records: ${records.record_ms} ms (median of 9; ` +
+      `${records.rows} rows), reading the index alone ${records.read_ms} ms ` +
+      `(${Math.round((records.record_ms / records.read_ms) * 10) / 10}x)`,
   );
 }

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import description from "./implement_task.md" with { type: "text" };
 import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
-import { errorVerdict, implementTask } from "../lib/implement/mod.ts";
+import { loadToolConfig } from "../lib/config.ts";
+import { ENGINE_NEEDS, errorVerdict, implementTask } from "../lib/implement/mod.ts";
 import { TASK_ID } from "../lib/tasks/mod.ts";
 
 export default defineTool({
@@ -32,6 +33,9 @@ export default defineTool({
     symbols: z.array(z.string().max(4096)).max(20).optional().describe(
       "path::name entries: show the model only these functions or classes",
     ),
+    model: z.string().min(1).max(200).optional().describe(
+      "Start at the ladder's rung with this model (see status); default the first rung",
+    ),
   }),
   output: z.looseObject({
     status: z.string(),
@@ -39,10 +43,16 @@ export default defineTool({
     escalate: z.boolean(),
     why: z.string(),
   }),
-  needs: ["read", "write", "run", "net"],
+  needs: ENGINE_NEEDS,
   annotations: ANNOTATIONS.CHANGES,
   async run(args, ctx) {
-    return await implementTask(args, ctx);
+    // The engine's own context: it never sees the MCP layer's.
+    return await implementTask(args, {
+      root: ctx.root,
+      signal: ctx.signal,
+      progress: (message) => ctx.progress(message),
+      config: () => loadToolConfig(ctx.state.configPath, ctx.root),
+    });
   },
   errorFields(message) {
     const { attempts, why, escalate } = errorVerdict(message);

@@ -12,14 +12,20 @@ function _short(path: string): string {
   return path.length > PATH_CHARS ? `…${path.slice(path.length - PATH_CHARS + 1)}` : path;
 }
 
-/** `T1 passed 1 attempt calc.py — Fix add…` (with `[reverted]` after the status when undone). */
+/**
+ * `T1 passed 1 attempt by qwen2.5-coder:7b calc.py — Fix add…` (with `[reverted]` after the status
+ * when undone; `by <model>` names the model that produced the result, when the record says).
+ */
 export function taskLine(t: TaskRecord): string {
   const spec = t.spec.replace(/\s+/g, " ").trim();
   const start = spec.length > SPEC_CHARS ? `${spec.slice(0, SPEC_CHARS).trimEnd()}…` : spec;
   const shown = t.files.slice(0, 2).map(_short).join(", ");
   const files = t.files.length > 2 ? `${shown} +${t.files.length - 2}` : shown;
   const attempts = `${t.attempts} attempt${t.attempts === 1 ? "" : "s"}`;
-  return `${t.id} ${t.status}${t.reverted_at ? " [reverted]" : ""} ${attempts} ${files} — ${start}`;
+  const by = typeof t.model === "string" ? ` by ${t.model}` : "";
+  return `${t.id} ${t.status}${
+    t.reverted_at ? " [reverted]" : ""
+  } ${attempts}${by} ${files} — ${start}`;
 }
 
 export default defineTool({

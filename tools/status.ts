@@ -8,9 +8,9 @@ import description from "./status.md" with { type: "text" };
 import { clip, errorLine, ToolError } from "../lib/errors.ts";
 import { type Config, loadToolConfig } from "../lib/config.ts";
 import { basename } from "../lib/deps.ts";
-import { listTasks, taskTotals } from "../lib/tasks/mod.ts";
+import { listTasks, recordRows, taskTotals } from "../lib/tasks/mod.ts";
 import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
-import type { HostReport } from "../lib/model/mod.ts";
+import type { HostReport, Rung } from "../lib/model/mod.ts";
 import { VERSION } from "../lib/version.ts";
 
 /** The host implement_task would use: model loaded, else installed, else the first that answers. */
@@ -32,11 +32,47 @@ function _brief(r: HostReport): Record<string, unknown> {
   };
 }
 
-/** What the model hosts say about the configured model; throws when none can be used. */
-async function _model(config: Config, signal: AbortSignal): Promise<Record<string, unknown>> {
+/** One rung of the ladder: its model, hosts, whether the model is there and loaded, its context. */
+function _rung(rung: Rung, reports: HostReport[]): Record<string, unknown> {
+  const pick = _pick(reports);
+  return {
+    model: rung.model,
+    provider: rung.provider,
+    max_attempts: rung.max_attempts,
+    hosts: reports.map(_brief),
+    model_installed: reports.some((r) => r.model_installed),
+    model_loaded: reports.some((r) => r.model_loaded),
+    ...(pick.context ? { context: pick.context } : {}),
+  };
+}
+
+/** What each rung's hosts say, the first rung's as it is, all at once. */
+async function _rungs(
+  rungs: Rung[],
+  signal: AbortSignal,
+): Promise<{ first: HostReport[]; ladder?: Record<string, unknown>[] }> {
   const { openModelPool } = await import("../lib/implement/mod.ts");
-  const pool = await openModelPool(config, { connectTimeoutS: 5 });
-  const reports = await pool.report(config.model, { signal });
+  const all = await Promise.all(rungs.map(async (rung) => {
+    const pool = await openModelPool(rung, { connectTimeoutS: 5 });
+    return await pool.report(rung.model || undefined, { signal });
+  }));
+  return {
+    first: all[0],
+    ...(rungs.length > 1 ? { ladder: rungs.map((r, i) => _rung(r, all[i])) } : {}),
+  };
+}
+
+/** What the model hosts say about the configured model; throws when none can be used. */
+async function _model(
+  config: Config,
+  rungs: Rung[],
+  signal: AbortSignal,
+): Promise<Record<string, unknown>> {
+  const { first: reports, ladder } = await _rungs(
+    rungs.length ? rungs : [{ model: "", ...config }],
+    signal,
+  );
+  config = rungs.length ? { ...config, ...rungs[0] } : { ...config, model: undefined };
   const pick = _pick(reports);
   const hosts = reports.length > 1 ? { host: pick.url, hosts: reports.map(_brief) } : {};
   if (!pick.reachable || (pick.error && pick.model_installed === undefined)) {
@@ -44,11 +80,12 @@ async function _model(config: Config, signal: AbortSignal): Promise<Record<strin
   }
   const ollama = config.provider === "ollama";
   const about = ollama ? { ollama_version: pick.version } : { server: pick.server };
-  if (!config.model) return { ...about, ...hosts };
+  if (!config.model) return { ...about, ...hosts, ...(ladder ? { ladder } : {}) };
   const installed = !!pick.model_installed;
   const served = pick.served?.map((m) => JSON.stringify(m)).join(", ");
   return {
     ...about,
+    ...(ladder ? { ladder } : {}),
     model_installed: installed,
     model_loaded: !!pick.model_loaded,
     ...(pick.context ? { [ollama ? "loaded_context" : "context"]: pick.context } : {}),
@@ -74,28 +111,31 @@ export default defineTool({
   annotations: ANNOTATIONS.READS,
   async run(_args, ctx) {
     const config = await loadToolConfig(ctx.state.configPath, ctx.root);
+    const { configRungs } = await import("../lib/implement/mod.ts");
+    const rungs = configRungs(config);
     const tasks = await listTasks(ctx.root);
     const list = (hosts: string[]) => hosts.length > 1 ? hosts : hosts[0];
     const base = {
       project: basename(ctx.root),
       version: VERSION,
-      model: config.model ?? null,
+      model: rungs[0]?.model ?? null,
       ...(config.provider === "ollama"
         ? { ollama_host: list(config.hosts) }
         : { provider: config.provider, base_url: list(config.hosts) }),
       checks: config.checks.map((c) => c.name),
       tasks: tasks.length,
       totals: taskTotals(tasks),
+      record: recordRows(tasks),
       tools_off: ctx.state.tools.off.map((t) => `${t.name}: ${t.why}`),
       ...(ctx.state.rootWarning ? { root_warning: ctx.state.rootWarning } : {}),
       ...(config.warnings.length ? { warnings: config.warnings.slice(0, 3) } : {}),
     };
     const hints: string[] = [];
     if (!config.exists) hints.push("no .localexec.json: run `localexec init` to write one");
-    else if (!config.model) hints.push('add "model" to .localexec.json, e.g. "qwen2.5-coder:7b"');
+    else if (!rungs.length) hints.push('add "model" to .localexec.json, e.g. "qwen2.5-coder:7b"');
     let model: Record<string, unknown>;
     try {
-      model = await _model(config, ctx.signal);
+      model = await _model(config, rungs, ctx.signal);
     } catch (err) {
       hints.push(
         config.provider === "ollama"

@@ -19,9 +19,9 @@ export const LOCAL_SERVERS: readonly string[] = [
   "http://127.0.0.1:1234/v1",
 ];
 
-/** What was found. */
+/** What was found; `models` lists an answering Ollama's installed models with their sizes. */
 export type Detected =
-  | { provider: "ollama"; host: string }
+  | { provider: "ollama"; host: string; models?: { name: string; size: number }[] }
   | { provider: "openai"; base_url: string; server: string; models: string[] };
 
 /**
@@ -37,14 +37,15 @@ export async function detectServer(
     import("../openai/mod.ts"),
   ]);
   const fallback: Detected = { provider: "ollama", host: targets.ollama };
-  const ollama = createOllama(targets.ollama, { connectTimeoutS: timeoutS }).version().then(
-    () => true,
-    () => false,
-  );
+  const client = createOllama(targets.ollama, { connectTimeoutS: timeoutS });
+  const ollama = client.version().then(() => true, () => false);
   const servers = targets.servers.map((base) =>
     createOpenAIHost(base, { connectTimeoutS: timeoutS }).report(undefined).catch(() => undefined)
   );
-  if (await ollama) return fallback;
+  if (await ollama) {
+    const tags = await client.tags().catch(() => []);
+    return { ...fallback, models: tags.map((t) => ({ name: t.name, size: t.size })) };
+  }
   for (const [i, probe] of servers.entries()) {
     const report = await probe;
     if (report?.reachable && !report.error) {

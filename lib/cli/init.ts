@@ -5,7 +5,8 @@
  * pytest's "no tests ran" exit code 5), so the first implement_task is not failed by a missing test
  * suite. `ollama_host` is the host in effect: `OLLAMA_HOST` when it is set, else the default; when
  * `OLLAMA_HOST` is not set and no Ollama answers, a local llama-server or LM Studio that does is
- * written instead (`provider: "openai"`, see `detect.ts`).
+ * written instead (`provider: "openai"`, see `detect.ts`). When the server has more than one model
+ * made for code, a ladder of them is proposed, cheapest first (`proposeLadder`).
  */
 import { DEFAULT_OLLAMA_HOST, normalizeHost } from "../config.ts";
 import { type Detected, detectServer, LOCAL_SERVERS, type ProbeTargets } from "./detect.ts";
@@ -96,6 +97,38 @@ export interface InitOptions {
 
 const MODEL = "qwen2.5-coder:7b";
 
+/** Most rungs a proposed ladder has. */
+const MAX_RUNGS = 3;
+
+/** A model made for code (and not an embedding model): what a ladder's rungs should be. */
+function _suitable(name: string): boolean {
+  return /cod|devstral/i.test(name) && !/embed|rerank/i.test(name);
+}
+
+/** Billions of parameters a model's name states (`qwen2.5-coder:32b`, `…-7b-instruct`), if any. */
+function _params(name: string): number | undefined {
+  const m = /(?:^|[^a-z0-9.])(\d+(?:\.\d+)?)b(?![a-z])/i.exec(name);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * The ladder to propose for the models a server has, cheapest first (by size on disk when known,
+ * else by the parameters in the name): the smallest, the largest and one between, of the models
+ * made for code. Undefined when fewer than two are suitable.
+ */
+export function proposeLadder(
+  models: readonly { name: string; size?: number }[],
+): string[] | undefined {
+  const fit = models.filter((m) => _suitable(m.name));
+  if (fit.length < 2) return undefined;
+  const cost = (m: { name: string; size?: number }) => m.size || (_params(m.name) ?? Infinity);
+  const sorted = [...fit].sort((a, b) => cost(a) - cost(b));
+  const picks = sorted.length <= MAX_RUNGS
+    ? sorted
+    : [sorted[0], sorted[Math.floor((sorted.length - 1) / 2)], sorted[sorted.length - 1]];
+  return picks.slice(0, MAX_RUNGS).map((m) => m.name);
+}
+
 /** Writes a starter config at `configPath` unless one exists; returns a line for the user. */
 export async function initProject(
   root: string,
@@ -115,12 +148,23 @@ export async function initProject(
   const server = found.provider === "ollama"
     ? { ollama_host: found.host }
     : { provider: "openai", base_url: found.base_url };
-  const config = { model, ...server, max_attempts: 3, checks };
+  const ladder = proposeLadder(
+    found.provider === "ollama" ? found.models ?? [] : found.models.map((name) => ({ name })),
+  );
+  const config = ladder
+    ? { ...server, max_attempts: 3, ladder: ladder.map((m) => ({ model: m })), checks }
+    : { model, ...server, max_attempts: 3, checks };
   await writeFileAtomic(configPath, JSON.stringify(config, null, 2) + "\n");
   const names = Object.keys(checks);
   const what = `${
     names.length ? `checks ${names.join(", ")}` : 'no checks (add some under "checks")'
   }`;
+  if (ladder) {
+    const where = found.provider === "ollama" ? `Ollama at ${found.host}` : found.base_url;
+    return `wrote ${configPath} for ${where} with a ladder of ${ladder.length} models, ` +
+      `cheapest first: ${ladder.join(", ")} (each gets max_attempts, then hands the task to the ` +
+      `next), and ${what}`;
+  }
   if (found.provider === "openai") {
     return `wrote ${configPath} for the ${found.server} at ${found.base_url} with model ${model} ` +
       `and ${what}${

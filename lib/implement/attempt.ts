@@ -4,7 +4,7 @@
  */
 import { checkTruncation, chooseNumCtx } from "./context_size.ts";
 import { chooseReplyFormat } from "../edit/mod.ts";
-import type { ModelChatResult as ChatResult, ModelFacts, ModelPool } from "../model/mod.ts";
+import type { ModelChatResult as ChatResult, ModelFacts, ModelPool, Rung } from "../model/mod.ts";
 import type { Config } from "../config.ts";
 import { buildPrompt, type PromptFile } from "./prompt.ts";
 import type { TaskPlan } from "./plan.ts";
@@ -15,6 +15,11 @@ import { judgeReply, type ReplyOutcome } from "./reply.ts";
 const CONTEXT_SOFT_LIMIT = 24_000;
 /** The smallest reply budget, in tokens. */
 const MIN_REPLY = 1024;
+/**
+ * Tokens a first attempt's context window keeps free for a retry's feedback, when that still fits:
+ * a changed `num_ctx` makes Ollama reload the model and throws its prompt cache away.
+ */
+const RETRY_HEADROOM = 1024;
 
 export type { ModelFacts };
 
@@ -29,10 +34,21 @@ export type AttemptOutcome =
 export interface AttemptInput {
   plan: TaskPlan;
   config: Config;
+  /** The ladder's rung asked now: its model settings. */
+  rung: Rung;
   facts: ModelFacts;
   /** Current content of each file to edit (null: does not exist). */
   current: Map<string, string | null>;
   feedback?: string;
+  /** What the previous rung tried and how it failed (for a rung after the first). */
+  earlier?: string;
+  /**
+   * What stays the same across one rung's attempts, so the prompt's prefix does: the context
+   * files' budget, set by the first attempt and kept while the prompt fits.
+   */
+  stable: { contextBudget?: number };
+  /** Whether a retry may follow this attempt (room is kept for its feedback then). */
+  retryMayFollow: boolean;
   /** Per file, how many earlier attempts failed to match a SEARCH part in it. */
   failedMatches: Map<string, number>;
   /** The model hosts; the chat goes to the current one, and moves once if it drops. */
@@ -75,32 +91,34 @@ export async function runAttempt(a: AttemptInput): Promise<AttemptOutcome> {
     return { rel, content, format, ranges: format === "whole" ? undefined : ranges };
   });
   const replyTokens = _replyBudget(files);
-  const window = config.num_ctx ?? a.facts.contextLength ?? 32_768;
-  const probe = buildPrompt({
+  const window = a.rung.num_ctx ?? a.facts.contextLength ?? 32_768;
+  const shape = {
+    editFormat: config.edit_format,
     spec: plan.spec,
     files,
-    context: [],
     feedback: a.feedback,
-    contextBudget: 0,
-  });
-  const contextBudget = Math.max(
-    0,
-    Math.min(CONTEXT_SOFT_LIMIT, window - probe.estimate - replyTokens),
-  );
-  const prompt = buildPrompt({
-    spec: plan.spec,
-    files,
-    context: plan.context,
-    feedback: a.feedback,
-    contextBudget,
-  });
+    earlier: a.earlier,
+  };
+  const probe = buildPrompt({ ...shape, context: [], contextBudget: 0 });
+  const room = Math.max(0, Math.min(CONTEXT_SOFT_LIMIT, window - probe.estimate - replyTokens));
+  // The first attempt's budget stands while it fits, so the context files are cut the same way.
+  const contextBudget = Math.min(a.stable.contextBudget ?? room, room);
+  a.stable.contextBudget = contextBudget;
+  const prompt = buildPrompt({ ...shape, context: plan.context, contextBudget });
   for (const t of prompt.truncated) a.truncated.add(t);
-  const choice = chooseNumCtx(prompt.estimate, replyTokens, {
+  const sizing = {
     modelMax: a.facts.contextLength,
-    configured: config.num_ctx,
+    configured: a.rung.num_ctx,
     served: a.facts.fixedContext ? a.facts.contextLength : undefined,
     loaded: a.facts.loaded,
-  });
+  };
+  // Room for a retry's feedback when it fits, so a retry keeps the window (and the cache).
+  const roomy = a.retryMayFollow && !a.facts.loaded
+    ? chooseNumCtx(prompt.estimate + RETRY_HEADROOM, replyTokens, sizing)
+    : undefined;
+  const choice = roomy && !("error" in roomy)
+    ? roomy
+    : chooseNumCtx(prompt.estimate, replyTokens, sizing);
   if ("error" in choice) {
     return {
       kind: "too_large",
@@ -116,7 +134,7 @@ export async function runAttempt(a: AttemptInput): Promise<AttemptOutcome> {
     messages: prompt.messages,
     contextLength: choice.numCtx,
     maxTokens: Math.max(replyTokens, choice.numCtx - prompt.estimate),
-    temperature: config.temperature ?? 0.1,
+    temperature: a.rung.temperature ?? 0.1,
     keepAlive: config.keep_alive ?? "30m",
     signal: a.signal,
     onChunk: (p) => a.onChunk(p.chars, p.thinkingChars),

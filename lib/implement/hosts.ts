@@ -2,7 +2,7 @@
  * The model hosts of a configuration, as one {@linkcode ModelPool}: the one place that turns
  * `provider` into a backend. Everything after this talks to the contract in `lib/model/`.
  */
-import type { Config } from "../config.ts";
+import type { ModelSettings } from "../config.ts";
 import { type ModelHost, ModelPool } from "../model/mod.ts";
 import { createOllama, ollamaHost } from "../ollama/mod.ts";
 import { createOpenAIHost } from "../openai/mod.ts";
@@ -15,8 +15,8 @@ export interface PoolTimeouts {
   requestTimeoutS?: number;
 }
 
-/** A pool over the hosts `config` names, in its order. Does no I/O. */
-export function modelPool(config: Config, t: PoolTimeouts = {}): ModelPool {
+/** A pool over the hosts `config` (a configuration or one rung of its ladder) names. No I/O. */
+export function modelPool(config: ModelSettings, t: PoolTimeouts = {}): ModelPool {
   const hosts: ModelHost[] = config.hosts.map((url) =>
     config.provider === "openai"
       ? createOpenAIHost(url, {

@@ -1,97 +1,190 @@
 /**
- * The attempts of one implement_task run (docs/ARCHITECTURE.md, "Delegation"): ask the model, apply its reply, run
- * the checks, feed what went wrong back, and finish with the verdict, the patch and the record.
+ * The attempts of one rung of the ladder (docs/ARCHITECTURE.md, "Delegation"): ask the rung's
+ * model, apply its reply, run the checks, feed what went wrong back, and say how the rung ended.
+ * What one implement_task call shares across its rungs is a {@linkcode TaskRun}; the verdict, the
+ * patch and the record's end are `run.ts`'s.
  */
 import { runChecks } from "../checks.ts";
 import type { Config } from "../config.ts";
+import { clip } from "../errors.ts";
 import { removeChecked } from "../fs_atomic.ts";
-import type { ModelPool } from "../model/mod.ts";
-import { applyFiles, storeRel, taskPaths, updateTask, writePatch } from "../tasks/mod.ts";
-import type { ToolContext } from "../mcp/mod.ts";
-import { type ModelFacts, runAttempt } from "./attempt.ts";
+import type { ModelPool, Rung } from "../model/mod.ts";
+import { applyFiles, taskPaths, type TaskRecord, updateTask } from "../tasks/mod.ts";
+import type { EngineContext } from "./context.ts";
+import { type AttemptOutcome, type ModelFacts, runAttempt } from "./attempt.ts";
 import { sameBytes } from "../text.ts";
 import { type Snapshot, snapshot, texts } from "./files.ts";
 import type { TaskPlan } from "./plan.ts";
-import { fitVerdict, type Verdict } from "./verdict.ts";
 
 /** How often streaming progress is reported while the model writes, in ms. */
 const CHUNK_PROGRESS_MS = 2_000;
 
-/** The state of one implement_task run: its attempts, and what goes into the verdict. */
-export class Loop {
-  attempt = 0;
+/** What one implement_task call shares across its rungs; one per call, never shared by calls. */
+export interface TaskRun {
+  readonly plan: TaskPlan;
+  readonly config: Config;
+  readonly ctx: EngineContext;
+  /** The task's files when this call began, and the folders then missing above new files. */
+  readonly start: { files: Snapshot; dirs: string[] };
+  /** Appends to the task's log, in order. */
+  readonly log: (text: string) => Promise<void>;
+  /** Which run of the task this call is (the record's `runs`). */
+  readonly run: number;
+  /** How many rungs the ladder has. */
+  readonly rungs: number;
+  /** Attempts made in this call, every rung's. */
+  attempts: number;
+  warnings: Set<string>;
+  truncated: Set<string>;
   note?: string;
-  warnings = new Set<string>();
-  truncated = new Set<string>();
+}
+
+/** One attempt as the task record keeps it (`history`): the delegation record's raw facts. */
+export interface AttemptFacts {
+  run: number;
+  /** The rung's index on the ladder (0: the cheapest). */
+  rung: number;
+  model: string;
+  host: string;
+  provider: string;
+  num_ctx: number;
+  prompt_tokens: number;
+  reply_tokens: number;
+  /** Whether the server counted the tokens or localexec estimated them. */
+  tokens: "counted" | "estimated";
+  /** Seconds to the first text of the reply, when any came. */
+  first_token_secs?: number;
+  /** Seconds of the whole model call. */
+  secs: number;
+  /** What the reply parser decided: `applied`, `question`, or `refused (why): …`. */
+  decision: string;
+  /** What the checks said: `passed`, `failed: <check>`, or `not run`. */
+  checks: string;
+}
+
+/** How one rung ended. */
+export interface RungEnd {
+  status: "passed" | "failed" | "blocked" | "error";
+  why: string;
+  escalate: boolean;
+  question?: string;
+  error?: string;
+  failed_check?: string;
+  /** For `failed`: whether the last attempt's edits are still in the tree. */
+  inTree?: boolean;
+  /** For `failed` and a too-large `error`: the failure, in a few lines, for the next rung. */
+  failure?: string;
+}
+
+/** Puts the task's files back as they were when this call began, folders included. */
+export async function restoreStart(task: TaskRun): Promise<void> {
+  const { root } = task.ctx;
+  const now = await snapshot(root, task.plan.files);
+  const edits: Snapshot = new Map();
+  for (const [rel, bytes] of task.start.files) {
+    if (!sameBytes(now.get(rel) ?? null, bytes)) edits.set(rel, bytes);
+  }
+  if (edits.size) await applyFiles(root, task.plan.id, edits);
+  // Folders made for new files go too, when nothing else was put in them.
+  for (const dir of [...task.start.dirs].reverse()) {
+    try {
+      removeChecked(root, dir, true); // only when empty; never through a swapped link
+    } catch {
+      // not empty, or no longer a folder of ours
+    }
+  }
+}
+
+/** Whether the task's files are as they were when this call began. */
+export async function sameAsStart(task: TaskRun): Promise<boolean> {
+  const now = await snapshot(task.ctx.root, task.plan.files);
+  for (const [rel, bytes] of task.start.files) {
+    if (!sameBytes(now.get(rel) ?? null, bytes)) return false;
+  }
+  return true;
+}
+
+/** Appends `entry` to the record's `history`. */
+function _withFacts(r: TaskRecord, entry: AttemptFacts): Partial<TaskRecord> {
+  const history = Array.isArray(r.history) ? r.history : [];
+  return { history: [...history, { ...entry }] };
+}
+
+/** The parser's decision in a few words, for the record. */
+function _decision(outcome: Exclude<AttemptOutcome, { kind: "too_large" }>): string {
+  if (outcome.kind === "edits") return "applied";
+  if (outcome.kind === "question") return "question";
+  const why = outcome.chat.doneReason === "length" ? "cut off" : outcome.reason ?? "unparsed";
+  return `refused (${why}): ${clip(outcome.problem, 160)}`;
+}
+
+/** The attempts of one rung. */
+export class Loop {
+  /** Attempts of this rung so far. */
+  attempt = 0;
   failedMatches = new Map<string, number>();
   #feedback?: string;
   #lastProblem = "";
   #lastUnusable = 0;
   #failedCheck?: string;
   #failedCheckName = "";
+  #applied = false;
+  /** What stays the same across this rung's attempts (the context files' budget). */
+  #stable: { contextBudget?: number } = {};
 
   constructor(
-    readonly plan: TaskPlan,
-    readonly config: Config,
+    readonly task: TaskRun,
+    readonly rung: Rung,
+    /** The rung's index on the ladder. */
+    readonly index: number,
     readonly facts: ModelFacts,
     readonly model: ModelPool,
-    readonly ctx: ToolContext,
-    /** The task's files when this call began, and the folders then missing above new files. */
-    readonly start: { files: Snapshot; dirs: string[] },
-    readonly log: (text: string) => Promise<void>,
+    /** What the previous rung tried and how it failed, for this rung's prompts. */
+    readonly earlier?: string,
   ) {}
 
   #progress(message: string): void {
-    this.ctx.progress(`attempt ${this.attempt}/${this.config.max_attempts}: ${message}`);
+    const rung = this.task.rungs > 1 ? `rung ${this.index + 1}/${this.task.rungs} ` : "";
+    this.task.ctx.progress(`${rung}attempt ${this.attempt}/${this.rung.max_attempts}: ${message}`);
   }
 
-  /** Puts the task's files back as they were when this call began, folders included. */
-  async restoreStart(): Promise<void> {
-    const { root } = this.ctx;
-    const now = await snapshot(root, this.plan.files);
-    const edits: Snapshot = new Map();
-    for (const [rel, bytes] of this.start.files) {
-      if (!sameBytes(now.get(rel) ?? null, bytes)) edits.set(rel, bytes);
-    }
-    if (edits.size) await applyFiles(root, this.plan.id, edits);
-    // Folders made for new files go too, when nothing else was put in them.
-    for (const dir of [...this.start.dirs].reverse()) {
-      try {
-        removeChecked(root, dir, true); // only when empty; never through a swapped link
-      } catch {
-        // not empty, or no longer a folder of ours
-      }
-    }
-  }
-
-  async run(): Promise<Verdict> {
-    const { plan, config, ctx } = this;
-    let applied = false;
-    while (this.attempt < config.max_attempts) {
+  async run(): Promise<RungEnd> {
+    const { task, rung } = this;
+    const { plan, config, ctx } = task;
+    while (this.attempt < rung.max_attempts) {
       this.attempt++;
+      task.attempts++;
+      const n = task.attempts;
       const current = texts(await snapshot(ctx.root, plan.files));
-      this.#progress(`asking ${config.model}`);
+      this.#progress(`asking ${rung.model}`);
       let lastChunk = 0;
+      let numCtx = 0;
       const outcome = await runAttempt({
         plan,
         config,
+        rung,
         facts: this.facts,
         current,
         feedback: this.#feedback,
+        earlier: this.earlier,
+        stable: this.#stable,
+        retryMayFollow: this.attempt < rung.max_attempts,
         failedMatches: this.failedMatches,
         model: this.model,
         signal: ctx.signal,
         notice: (message) => {
           this.#progress(message);
-          void this.log(`\n--- attempt ${this.attempt}: ${message}`).catch(() => {});
+          void task.log(`\n--- attempt ${n}: ${message}`).catch(() => {});
         },
-        truncated: this.truncated,
-        warn: (w) => this.warnings.add(w),
-        onPrompt: (messages, numCtx) =>
-          void this.log(
-            `\n--- attempt ${this.attempt} prompt (num_ctx ${numCtx}) ---\n` +
+        truncated: task.truncated,
+        warn: (w) => task.warnings.add(w),
+        onPrompt: (messages, size) => {
+          numCtx = size;
+          void task.log(
+            `\n--- attempt ${n} prompt (num_ctx ${size}) to model ${rung.model} at ${this.model.current.url} ---\n` +
               messages.map((m) => `[${m.role}]\n${m.content}`).join("\n"),
-          ).catch(() => {}),
+          ).catch(() => {});
+        },
         onChunk: (chars, thinkingChars) => {
           const now = Date.now();
           if (now - lastChunk < CHUNK_PROGRESS_MS) return;
@@ -104,39 +197,59 @@ export class Loop {
         },
       });
       if (outcome.kind === "too_large") {
-        await this.log(`\n--- attempt ${this.attempt}: ${outcome.error}`);
-        if (applied) await this.restoreStart();
+        await task.log(`\n--- attempt ${n}: ${outcome.error}`);
+        if (this.#applied) await restoreStart(task);
         this.attempt--; // the model was not asked
-        return await this.#finish("error", {
+        task.attempts--;
+        return {
+          status: "error",
           error: outcome.error,
           escalate: true,
           why: "the task does not fit the model's context",
-        });
+          failure: `the task did not fit ${rung.model}'s context: ${outcome.error}`,
+        };
       }
       const chat = outcome.chat;
-      await this.log(
-        `\n--- attempt ${this.attempt} reply (${chat.wallSecs.toFixed(1)} s, ${chat.host}, prompt ${
-          chat.estimated ? "~" : ""
-        }${chat.promptEvalCount} ` +
-          `tokens, reply ${chat.estimated ? "~" : ""}${chat.evalCount} tokens${
-            chat.estimated ? " (estimated: the server sent no usage)" : ""
-          }, done_reason ${chat.doneReason || "-"}) ---\n${chat.content}`,
+      const est = chat.estimated ? "~" : "";
+      await task.log(
+        `\n--- attempt ${n} reply (${
+          chat.wallSecs.toFixed(1)
+        } s, model ${rung.model} at ${chat.host}, prompt ${est}${chat.promptEvalCount} tokens, reply ${est}${chat.evalCount} tokens${
+          chat.estimated ? " (estimated: the server sent no usage)" : ""
+        }, done_reason ${chat.doneReason || "-"}) ---\n${chat.content}`,
       );
-      await this.log(`\n--- attempt ${this.attempt} decision ---\n${outcome.decision}`);
+      await task.log(`\n--- attempt ${n} decision ---\n${outcome.decision}`);
+      const facts: AttemptFacts = {
+        run: task.run,
+        rung: this.index,
+        model: rung.model,
+        host: chat.host,
+        provider: rung.provider,
+        num_ctx: numCtx,
+        prompt_tokens: chat.promptEvalCount,
+        reply_tokens: chat.evalCount,
+        tokens: chat.estimated ? "estimated" : "counted",
+        ...(chat.firstTokenSecs !== undefined ? { first_token_secs: chat.firstTokenSecs } : {}),
+        secs: Math.round(chat.wallSecs * 100) / 100,
+        decision: _decision(outcome),
+        checks: "not run",
+      };
       await updateTask(ctx.root, plan.id, (r) => ({
-        attempts: this.attempt,
+        attempts: task.attempts,
         prompt_tokens: r.prompt_tokens + chat.promptEvalCount,
         reply_tokens: r.reply_tokens + chat.evalCount,
         model_secs: Math.round((r.model_secs + chat.wallSecs) * 100) / 100,
+        ...(outcome.kind === "edits" ? {} : _withFacts(r, facts)),
       }));
       if (outcome.kind === "question") {
-        await this.restoreStart();
-        return await this.#finish("blocked", {
+        await restoreStart(task);
+        return {
+          status: "blocked",
           question: outcome.question,
           escalate: false,
           why:
             "the model asked a question instead of editing; the tree is as it was before this call",
-        });
+        };
       }
       if (outcome.kind === "unusable") {
         this.#feedback = outcome.feedback;
@@ -145,29 +258,30 @@ export class Loop {
         if (outcome.reason === "no-match" && outcome.path) {
           this.failedMatches.set(outcome.path, (this.failedMatches.get(outcome.path) ?? 0) + 1);
         }
-        await this.log(`\n--- attempt ${this.attempt}: reply not applied: ${outcome.feedback}`);
+        await task.log(`\n--- attempt ${n}: reply not applied: ${outcome.feedback}`);
         continue;
       }
-      for (const w of outcome.warnings) this.warnings.add(w);
+      for (const w of outcome.warnings) task.warnings.add(w);
       const changed = new Map<string, string>();
       for (const rel of outcome.changed) changed.set(rel, outcome.files.get(rel)!);
       await applyFiles(ctx.root, plan.id, changed);
-      applied = true;
-      await this.log(
-        `\n--- attempt ${this.attempt}: applied edits to ${outcome.changed.join(", ")}`,
-      );
+      this.#applied = true;
+      await task.log(`\n--- attempt ${n}: applied edits to ${outcome.changed.join(", ")}`);
       const checks = await runChecks(ctx.root, plan.checks, {
         files: plan.files,
         signal: ctx.signal,
         logPath: taskPaths(ctx.root, plan.id).log,
         onProgress: (message) => this.#progress(message),
       });
+      facts.checks = checks.failed_check ? `failed: ${checks.failed_check}` : "passed";
       await updateTask(ctx.root, plan.id, (r) => ({
         check_secs: Math.round((r.check_secs + checks.secs) * 100) / 100,
+        ..._withFacts(r, facts),
       }));
       if (!checks.failed_check) {
         const ran = checks.results.filter((r) => !r.skipped).length;
-        return await this.#finish("passed", {
+        return {
+          status: "passed",
           escalate: false,
           why: config.checks.length === 0
             ? "edits applied; no checks are configured"
@@ -176,7 +290,7 @@ export class Loop {
             : ran === 0
             ? "edits applied; every selected check was skipped (no matching files)"
             : "all checks passed",
-        });
+        };
       }
       this.#failedCheck = `${checks.failed_check}: ${checks.failed_output ?? ""}`.trim();
       this.#failedCheckName = checks.failed_check;
@@ -184,74 +298,31 @@ export class Loop {
         `After your edits were applied, the check "${checks.failed_check}" failed:\n` +
         `${checks.failed_output ?? "(no output)"}\nFix the code so that it passes.`;
     }
-    const inTree = !(await this.#sameAsStart());
+    const inTree = !(await sameAsStart(task));
     const attempts = `${this.attempt} attempt${this.attempt > 1 ? "s" : ""}`;
     if (this.#failedCheck) {
       const lastUnusable = this.#lastUnusable === this.attempt;
-      return await this.#finish("failed", {
+      return {
+        status: "failed",
         escalate: true,
         failed_check: this.#failedCheck,
         ...(lastUnusable ? { error: this.#lastProblem } : {}),
         why: `check ${this.#failedCheckName} still fails after ${attempts}` +
           (lastUnusable ? " (the last reply could not be applied)" : ""),
-        treeNote: inTree,
-      });
+        inTree,
+        failure: lastUnusable
+          ? `its last reply could not be applied: ${this.#lastProblem}\nbefore that, the check ` +
+            `${this.#failedCheck}`
+          : `the check ${this.#failedCheck}`,
+      };
     }
-    return await this.#finish("failed", {
+    return {
+      status: "failed",
       escalate: true,
       error: this.#lastProblem,
       why: `no usable edit came back in ${attempts}`,
-      treeNote: inTree,
-    });
-  }
-
-  async #sameAsStart(): Promise<boolean> {
-    const now = await snapshot(this.ctx.root, this.plan.files);
-    for (const [rel, bytes] of this.start.files) {
-      if (!sameBytes(now.get(rel) ?? null, bytes)) return false;
-    }
-    return true;
-  }
-
-  async #finish(
-    status: "passed" | "failed" | "blocked" | "error",
-    extra: Record<string, unknown> & { why: string; escalate: boolean; treeNote?: boolean },
-  ): Promise<Verdict> {
-    const { root } = this.ctx;
-    const { treeNote, ...fields } = extra;
-    const summary = await writePatch(root, this.plan.id);
-    const notes = [this.note];
-    if (status === "failed") {
-      notes.push(
-        treeNote
-          ? "the last attempt's edits are still in the tree: fix them, or call revert_task"
-          : "no edit was applied; the tree is as it was",
-      );
-    }
-    await updateTask(root, this.plan.id, {
-      status,
-      attempts: this.attempt,
-      why: extra.why,
-      ...(typeof fields.error === "string" ? { error: fields.error } : {}),
-      finished: new Date().toISOString(),
-    });
-    const changed = summary.files.length > 0;
-    const note = notes.filter(Boolean).join("; ");
-    const { escalate, why, question, error, failed_check } = fields;
-    // The order of the example in docs/reference/localexec-tool-reference.txt.
-    return fitVerdict({
-      status,
-      attempts: this.attempt,
-      ...(changed ? { files: summary.files, stat: summary.stat, patch: summary.patch } : {}),
-      log: storeRel(`${this.plan.id}.log`),
-      escalate,
-      why,
-      ...(typeof question === "string" ? { question } : {}),
-      ...(typeof error === "string" ? { error } : {}),
-      ...(typeof failed_check === "string" ? { failed_check } : {}),
-      ...(this.warnings.size ? { warnings: [...this.warnings] } : {}),
-      ...(this.truncated.size ? { truncated: [...this.truncated] } : {}),
-      ...(note ? { note } : {}),
-    });
+      inTree,
+      failure: `no reply could be applied: ${this.#lastProblem}`,
+    };
   }
 }

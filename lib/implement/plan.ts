@@ -18,6 +18,8 @@ export interface TaskInput {
   context_files?: string[];
   checks?: string[];
   symbols?: string[];
+  /** Start at the ladder's rung with this model (default: the first rung). */
+  model?: string;
 }
 
 /** Everything the attempts need, checked. */

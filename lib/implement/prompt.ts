@@ -1,13 +1,16 @@
 /**
- * The prompt for one implement_task attempt: instructions and reply format, the spec, each file
- * to edit (whole, or only its `symbols` with a few lines around them), the read-only context files
- * cut to the token budget, and on a retry what went wrong last time.
+ * The prompt for one implement_task attempt, ordered stable-first so that a model server's prompt
+ * cache (Ollama's, llama-server's) reuses the longest prefix (docs/ARCHITECTURE.md, "Delegation"):
+ * the instructions and reply-format rules (the same for every task of a project: they depend on
+ * `edit_format` only, never on one file's format), then the read-only context files cut to the
+ * token budget, then the task, then each file to edit as it is now (whole, or only its `symbols`
+ * with a few lines around them), then what an earlier model tried, then what went wrong last time.
  *
  * Pure: the caller reads the files and decides the budget.
  */
 import { estimateTokens } from "./context_size.ts";
 import { formatInstructions, type ReplyFormat } from "../edit/mod.ts";
-import type { ChatMessage } from "../ollama/mod.ts";
+import type { ChatMessage } from "../model/mod.ts";
 import { splitLines } from "../text.ts";
 
 /** Lines shown above and below each symbol. */
@@ -39,11 +42,15 @@ export interface ContextFile {
 
 /** What {@linkcode buildPrompt} needs. */
 export interface PromptInput {
+  /** `edit_format` of the configuration: the one thing the instructions depend on. */
+  editFormat?: "auto" | "whole" | "diff";
   spec: string;
   files: PromptFile[];
   context: ContextFile[];
   /** What went wrong in the previous attempt, written for the model. */
   feedback?: string;
+  /** What an earlier model (the ladder's previous rung) tried and how it failed. */
+  earlier?: string;
   /** Tokens the context files may use at most, after everything else. */
   contextBudget: number;
 }
@@ -131,17 +138,21 @@ function _fileSection(f: PromptFile): string {
     return `### ${f.rel}\n(only parts of this ${lines}-line file are shown; lines marked ⋯ are left out ` +
       `and must never appear in SEARCH)\n${_fence(f.rel, excerpt(f.content, f.ranges))}`;
   }
-  const how = f.format === "whole" ? " — reply with the whole new file" : "";
+  const how = f.format === "whole" ? ` — ${WHOLE_MARK}: reply with its complete new content` : "";
   return `### ${f.rel}${how}\n${_fence(f.rel, f.content)}`;
 }
 
-function _formatSection(files: PromptFile[]): string {
-  const formats = new Set(files.map((f) => f.format));
-  if (formats.size === 1) return formatInstructions([...formats][0]);
-  const whole = files.filter((f) => f.format === "whole").map((f) => f.rel).join(", ");
-  return `Files marked "whole" (${whole}) get their complete new content.\n${
-    formatInstructions("both")
-  }`;
+/** How the file sections mark a file whose reply is its whole new content. */
+const WHOLE_MARK = "whole file";
+
+/**
+ * The instructions and reply-format rules: the first message of every prompt, identical for every
+ * attempt and every task of a project. With `edit_format` "diff" every file gets SEARCH/REPLACE;
+ * otherwise a file may get either, so both are explained and each file section says which.
+ */
+export function instructions(editFormat: PromptInput["editFormat"] = "auto"): string {
+  const rules = editFormat === "diff" ? formatInstructions("diff") : formatInstructions("both");
+  return `${SYSTEM}\n\n${rules}`;
 }
 
 /** Cuts `content` to about `tokens`, keeping whole lines from the start. */
@@ -159,17 +170,19 @@ function _cutToTokens(content: string, tokens: number): string | null {
 
 /** Builds the chat messages for one attempt. */
 export function buildPrompt(input: PromptInput): BuiltPrompt {
-  const system = `${SYSTEM}\n\n${_formatSection(input.files)}`;
-  const head = [
+  const system = instructions(input.editFormat);
+  const middle = [
     `## Task\n${input.spec.trim()}`,
     `## Files to edit\n${input.files.map(_fileSection).join("\n\n")}`,
   ];
-  const tail = input.feedback
-    ? [
+  const tail: string[] = [];
+  if (input.earlier) tail.push(input.earlier.trim());
+  if (input.feedback) {
+    tail.push(
       `## Your previous reply did not work\n${input.feedback.trim()}\n\nThe files above are as they are now. Reply again with the edits in the format asked for.`,
-    ]
-    : [];
-  const base = estimateTokens(system) + estimateTokens([...head, ...tail].join("\n\n")) + 24;
+    );
+  }
+  const base = estimateTokens(system) + estimateTokens([...middle, ...tail].join("\n\n")) + 24;
   const truncated: string[] = [];
   const shown: string[] = [];
   let left = input.contextBudget;
@@ -190,15 +203,32 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
       left -= estimateTokens(section) + 2;
     }
   }
-  const sections = [...head];
+  const sections: string[] = [];
   if (shown.length) {
     sections.push(`## Read-only context (do not edit these)\n${shown.join("\n\n")}`);
   }
-  sections.push(...tail);
+  sections.push(...middle, ...tail);
   const user = sections.join("\n\n");
   const messages: ChatMessage[] = [{ role: "system", content: system }, {
     role: "user",
     content: user,
   }];
   return { messages, estimate: base + (input.contextBudget - left), truncated };
+}
+
+/**
+ * The share of `next`'s prompt (the characters of its messages' contents, concatenated) that is
+ * an identical prefix of `previous`'s: what a server's prompt cache can reuse. 0 to 1.
+ */
+export function prefixShare(
+  previous: readonly { content: string }[],
+  next: readonly { content: string }[],
+): number {
+  const a = previous.map((m) => m.content).join("");
+  const b = next.map((m) => m.content).join("");
+  if (!b.length) return 1;
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i / b.length;
 }

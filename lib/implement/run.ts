@@ -1,57 +1,86 @@
 /**
- * implement_task (docs/ARCHITECTURE.md, "Delegation"): read the config, check the input and the model, take the project lock,
- * begin the task (record and backups first), then run its attempts (`loop.ts`). A run that an
- * error ends puts the tree back as it was before the call; a cancelled one stays revertable.
+ * implement_task (docs/ARCHITECTURE.md, "Delegation"): read the config and its ladder, check the
+ * input and the first model, take the project lock, begin the task (record and backups first),
+ * then run each rung's attempts (`loop.ts`) until one passes, stops, or the ladder ends. A rung
+ * after the first starts from the task's original files, told what the previous rung last tried.
+ * A run that an error ends puts the tree back as it was before the call; a cancelled one stays
+ * revertable.
  */
 import { errorLine, ToolError } from "../errors.ts";
-import { type Config, loadToolConfig } from "../config.ts";
-import { ModelError, type ModelPool } from "../model/mod.ts";
+import type { Config } from "../config.ts";
+import { LadderError, ModelError, type ModelPool, type Rung, startRung } from "../model/mod.ts";
 import {
   appendLog,
   beginTask,
   storeRel,
+  taskDiff,
+  taskKind,
   updateTask,
   withProjectLock,
   writePatch,
 } from "../tasks/mod.ts";
-import type { ToolContext } from "../mcp/mod.ts";
+import type { EngineContext } from "./context.ts";
 import type { ModelFacts } from "./attempt.ts";
+import { earlierNote } from "./earlier.ts";
 import { missingDirs, snapshot } from "./files.ts";
 import { modelPool } from "./hosts.ts";
-import { Loop } from "./loop.ts";
+import { configRungs } from "./rungs.ts";
+import { Loop, restoreStart, type RungEnd, sameAsStart, type TaskRun } from "./loop.ts";
 import { planTask, type TaskInput, type TaskPlan } from "./plan.ts";
-import { errorVerdict, fitVerdict, type Verdict } from "./verdict.ts";
+import { errorVerdict, fitVerdict, type Tried, type Verdict } from "./verdict.ts";
 
 /** How long a quick call to a model host may take, in seconds. */
 const CONNECT_TIMEOUT_S = 10;
 
+/** The pool over one rung's hosts; request_timeout_s bounds every call, the quick ones too. */
+function _pool(rung: Rung, config: Config): ModelPool {
+  return modelPool(rung, {
+    requestTimeoutS: config.request_timeout_s,
+    connectTimeoutS: Math.min(CONNECT_TIMEOUT_S, config.request_timeout_s),
+  });
+}
+
+/** A rung's model, ready: its pool and facts. */
+interface Ready {
+  model: ModelPool;
+  facts: ModelFacts;
+}
+
 /** Runs implement_task for validated `input`; never throws for expected failures. */
-export async function implementTask(input: TaskInput, ctx: ToolContext): Promise<Verdict> {
-  const config = await loadToolConfig(ctx.state.configPath, ctx.root);
-  if (!config.model) {
+export async function implementTask(input: TaskInput, ctx: EngineContext): Promise<Verdict> {
+  const config = await ctx.config();
+  const rungs = configRungs(config);
+  if (!rungs.length) {
     throw new ToolError(
       config.exists
         ? 'no model configured: add "model" to .localexec.json, e.g. "qwen2.5-coder:7b"'
         : 'no .localexec.json: run `localexec init` (or write one with a "model") first',
     );
   }
+  let first: number;
+  try {
+    first = startRung(rungs, input.model);
+  } catch (err) {
+    if (err instanceof LadderError) throw new ToolError(err.message);
+    throw err;
+  }
   const plan = await planTask(ctx.root, input, config);
-  // request_timeout_s bounds every call to the model hosts, the quick ones included.
-  const model = modelPool(config, {
-    requestTimeoutS: config.request_timeout_s,
-    connectTimeoutS: Math.min(CONNECT_TIMEOUT_S, config.request_timeout_s),
-  });
-  ctx.progress(`checking model ${config.model}`);
+  const rung = rungs[first];
+  const model = _pool(rung, config);
+  ctx.progress(`checking model ${rung.model}`);
   // Which hosts were skipped goes to the task's log, which exists once the task has begun.
   const notices: string[] = [];
   let facts: ModelFacts;
   try {
-    facts = await model.prepare(config.model, {
+    facts = await model.prepare(rung.model, {
       signal: ctx.signal,
       notice: (m) => notices.push(m),
     });
   } catch (err) {
-    if (err instanceof ModelError) return fitVerdict(errorVerdict(err.message));
+    if (err instanceof ModelError) {
+      const { status, attempts, escalate, why, error } = errorVerdict(err.message);
+      return fitVerdict({ status, attempts, model: rung.model, escalate, why, error });
+    }
     throw err;
   }
   return await withProjectLock(ctx.root, {
@@ -60,16 +89,17 @@ export async function implementTask(input: TaskInput, ctx: ToolContext): Promise
     onWait: (m) => ctx.progress(m),
     tool: "implement_task",
     taskId: plan.id,
-  }, () => _locked(plan, config, { facts, model, notices }, ctx));
+  }, () => _locked(plan, config, { rungs, first, ready: { facts, model }, notices }, ctx));
 }
 
 async function _locked(
   plan: TaskPlan,
   config: Config,
-  m: { facts: ModelFacts; model: ModelPool; notices: string[] },
-  ctx: ToolContext,
+  l: { rungs: Rung[]; first: number; ready: Ready; notices: string[] },
+  ctx: EngineContext,
 ): Promise<Verdict> {
   const { root } = ctx;
+  const started = performance.now();
   const begun = await beginTask(root, {
     id: plan.id,
     spec: plan.spec,
@@ -81,50 +111,170 @@ async function _locked(
   let chain = Promise.resolve();
   const log = (text: string) =>
     chain = chain.catch(() => {}).then(() => appendLog(root, plan.id, text));
-  const start = await snapshot(root, plan.files);
-  const startDirs = await missingDirs(root, start);
-  for (const n of m.notices) void log(`\n--- ${n}`);
-  const loop = new Loop(
+  const files = await snapshot(root, plan.files);
+  const task: TaskRun = {
     plan,
     config,
-    m.facts,
-    m.model,
     ctx,
-    { files: start, dirs: startDirs },
+    start: { files, dirs: await missingDirs(root, files) },
     log,
-  );
+    run: begun.task.runs,
+    rungs: l.rungs.length,
+    attempts: 0,
+    warnings: new Set(plan.warnings),
+    truncated: new Set(),
+  };
+  for (const n of l.notices) void log(`\n--- ${n}`);
   if (begun.continued) {
-    loop.note = begun.changesInTree
+    task.note = begun.changesInTree
       ? "continued an earlier run of this task: its changes were still in the tree and were kept"
       : "continued an earlier run of this task (its original backups are kept)";
   }
-  for (const w of plan.warnings) loop.warnings.add(w);
+  const tried: Tried[] = [];
+  let producer = l.rungs[l.first].model;
+  let end: RungEnd | undefined;
+  let current: { entry: Tried; loop: Loop } | undefined;
   try {
-    return await loop.run();
+    let earlier: string | undefined;
+    for (let i = l.first; i < l.rungs.length; i++) {
+      const rung = l.rungs[i];
+      const ready = i === l.first ? l.ready : await _prepare(task, rung, i);
+      if (!ready) {
+        tried.push({ model: rung.model, attempts: 0, status: "error" });
+        continue;
+      }
+      if (l.rungs.length > 1) {
+        await log(
+          `\n--- rung ${
+            i + 1
+          }/${l.rungs.length}: model ${rung.model} at ${ready.model.current.url}${
+            earlier ? ", from the task's original files" : ""
+          }`,
+        );
+      }
+      const loop = new Loop(task, rung, i, ready.facts, ready.model, earlier);
+      const entry: Tried = { model: rung.model, attempts: 0, status: "error" };
+      tried.push(entry);
+      producer = rung.model;
+      current = { entry, loop };
+      end = await loop.run();
+      entry.attempts = loop.attempt;
+      entry.status = end.status;
+      const climb = end.status === "failed" || (end.status === "error" && end.escalate);
+      if (!climb || i === l.rungs.length - 1) break;
+      // The next rung starts from the original files, told what this one last tried.
+      const diff = (await taskDiff(root, plan.id)).map((d) => d.text).join("");
+      earlier = earlierNote(rung.model, loop.attempt, diff, end.failure ?? end.why);
+      await log(`\n--- rung ${i + 1} failed (${end.why}); the files are put back for the next`);
+      await restoreStart(task);
+    }
   } catch (err) {
-    return await _stopped(loop, err);
+    if (current) current.entry.attempts = current.loop.attempt;
+    return await _stopped(task, err, { producer, tried, started });
+  }
+  return await _finish(task, end!, { producer, tried, started });
+}
+
+/** A later rung's pool and facts, or undefined (logged) when its model cannot be used now. */
+async function _prepare(task: TaskRun, rung: Rung, i: number): Promise<Ready | undefined> {
+  const { ctx, log } = task;
+  ctx.progress(`checking model ${rung.model}`);
+  const model = _pool(rung, task.config);
+  try {
+    const facts = await model.prepare(rung.model, {
+      signal: ctx.signal,
+      notice: (m) => void log(`\n--- ${m}`),
+    });
+    return { model, facts };
+  } catch (err) {
+    if (!(err instanceof ModelError) || err.kind === "cancelled" || ctx.signal.aborted) throw err;
+    await log(`\n--- rung ${i + 1}: model ${rung.model} cannot be used: ${err.message}`);
+    return undefined;
   }
 }
 
+/** Who produced the result, which rungs ran, and when the run began. */
+interface Outcome {
+  producer: string;
+  tried: Tried[];
+  started: number;
+}
+
+/** What the record keeps of a run's end besides its status. */
+function _recordEnd(task: TaskRun, o: Outcome, escalate: boolean) {
+  return {
+    attempts: task.attempts,
+    finished: new Date().toISOString(),
+    model: o.producer,
+    kind: taskKind(task.plan.files),
+    secs: Math.round(performance.now() - o.started) / 1000,
+    escalate,
+    tried: o.tried.length > 1 ? o.tried : undefined,
+  };
+}
+
+/** Writes the patch and the record's end, and makes the verdict. */
+async function _finish(task: TaskRun, end: RungEnd, o: Outcome): Promise<Verdict> {
+  const { root } = task.ctx;
+  const { id } = task.plan;
+  const summary = await writePatch(root, id);
+  const notes = [task.note];
+  if (end.status === "failed") {
+    notes.push(
+      !(await sameAsStart(task))
+        ? "the last attempt's edits are still in the tree: fix them, or call revert_task"
+        : "no edit was applied; the tree is as it was",
+    );
+  }
+  const why = end.escalate && o.tried.length > 1
+    ? `${end.why} (the last model on the ladder)`
+    : end.why;
+  await updateTask(root, id, {
+    status: end.status,
+    why,
+    ...(end.error !== undefined ? { error: end.error } : {}),
+    ..._recordEnd(task, o, end.escalate),
+  });
+  const changed = summary.files.length > 0;
+  const note = notes.filter(Boolean).join("; ");
+  // The order of the example in docs/reference/localexec-tool-reference.txt, model and tried after
+  // attempts.
+  return fitVerdict({
+    status: end.status,
+    attempts: task.attempts,
+    model: o.producer,
+    ...(o.tried.length > 1 ? { tried: o.tried } : {}),
+    ...(changed ? { files: summary.files, stat: summary.stat, patch: summary.patch } : {}),
+    log: storeRel(`${id}.log`),
+    escalate: end.escalate,
+    why,
+    ...(end.question !== undefined ? { question: end.question } : {}),
+    ...(end.error !== undefined ? { error: end.error } : {}),
+    ...(end.failed_check !== undefined ? { failed_check: end.failed_check } : {}),
+    ...(task.warnings.size ? { warnings: [...task.warnings] } : {}),
+    ...(task.truncated.size ? { truncated: [...task.truncated] } : {}),
+    ...(note ? { note } : {}),
+  });
+}
+
 /** The verdict for a run that an error or a cancellation ended. */
-async function _stopped(loop: Loop, err: unknown): Promise<Verdict> {
-  const { root, signal } = loop.ctx;
-  const { id } = loop.plan;
+async function _stopped(task: TaskRun, err: unknown, o: Outcome): Promise<Verdict> {
+  const { root, signal } = task.ctx;
+  const { id } = task.plan;
   const cancelled = signal.aborted || (err instanceof ModelError && err.kind === "cancelled");
   const message = cancelled ? "cancelled" : errorLine(err);
-  await loop.log(`\n--- stopped: ${message}`).catch(() => {});
+  await task.log(`\n--- stopped: ${message}`).catch(() => {});
   // "error" leaves the tree as it was before this call; a cancelled run keeps its edits, which
   // revert_task undoes.
-  if (!cancelled) await loop.restoreStart().catch(() => {});
+  if (!cancelled) await restoreStart(task).catch(() => {});
   const summary = await writePatch(root, id).catch(() => undefined);
   await updateTask(root, id, {
     status: "error",
     error: message,
-    finished: new Date().toISOString(),
-    attempts: loop.attempt,
-  }).catch(() => {});
+    ..._recordEnd(task, o, false),
+  }).catch((e) => task.ctx.log?.(`task ${id}: the record was not updated: ${errorLine(e)}`));
   const notes = [
-    loop.note,
+    task.note,
     cancelled && summary?.files.length
       ? "cancelled with edits in the tree; revert_task undoes them"
       : undefined,
@@ -132,7 +282,9 @@ async function _stopped(loop: Loop, err: unknown): Promise<Verdict> {
   const { status, why, error } = errorVerdict(message, { escalate: false });
   return fitVerdict({
     status,
-    attempts: loop.attempt,
+    attempts: task.attempts,
+    model: o.producer,
+    ...(o.tried.length > 1 ? { tried: o.tried } : {}),
     log: storeRel(`${id}.log`),
     escalate: false,
     why,

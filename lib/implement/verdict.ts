@@ -3,11 +3,22 @@
  */
 import { clip } from "../errors.ts";
 
+/** One rung of the ladder a run asked: its model, its attempts, how it ended. */
+export interface Tried {
+  model: string;
+  attempts: number;
+  status: "passed" | "failed" | "blocked" | "error";
+}
+
 /** implement_task's result. Always: status, attempts, escalate, why; the rest when relevant. */
 export interface Verdict {
   [key: string]: unknown;
   status: "passed" | "failed" | "blocked" | "error";
   attempts: number;
+  /** The model whose attempt produced the result (every verdict once a model was chosen). */
+  model?: string;
+  /** The rungs asked, when more than one ran. */
+  tried?: Tried[];
   escalate: boolean;
   why: string;
   files?: string[];

@@ -19,3 +19,23 @@ export type {
 export { ModelError, type ModelErrorKind, snippet } from "./errors.ts";
 export { ModelPool, type PoolCallOptions } from "./pool.ts";
 export { notifyChunk, startProgress, tokenCount } from "./stream.ts";
+export {
+  type CallClock,
+  type ChatTimeouts,
+  chatTimeouts,
+  type ClockOptions,
+  MODEL_TIMEOUTS,
+  type ModelTimeouts,
+  readCapped,
+  startClock,
+  timerMs,
+  withDefaults,
+} from "./transport.ts";
+export {
+  type LadderBase,
+  LadderError,
+  readLadder,
+  type Rung,
+  RUNG_KEYS,
+  startRung,
+} from "./ladder.ts";

@@ -90,7 +90,7 @@ export class ModelPool {
   async chat(req: ModelChatRequest, opts: PoolCallOptions = {}): Promise<ModelChatResult> {
     const host = this.#current;
     try {
-      return await host.chat(req);
+      return await _timed(host, req);
     } catch (err) {
       if (!(err instanceof ModelError) || !err.hostDown || req.signal?.aborted) throw err;
       const next = this.#usable.find((h) => h !== host);
@@ -100,7 +100,7 @@ export class ModelPool {
       );
       this.#usable = [...this.#usable.filter((h) => h !== host), host];
       this.#current = next;
-      return await next.chat(req);
+      return await _timed(next, req);
     }
   }
 
@@ -108,4 +108,20 @@ export class ModelPool {
   report(model: string | undefined, opts: CallOptions = {}): Promise<HostReport[]> {
     return Promise.all(this.hosts.map((h) => h.report(model, opts)));
   }
+}
+
+/** One chat on `host`, with the seconds to its first text measured here, whatever the backend. */
+async function _timed(host: ModelHost, req: ModelChatRequest): Promise<ModelChatResult> {
+  const started = performance.now();
+  let first: number | undefined;
+  const result = await host.chat({
+    ...req,
+    onChunk: (p) => {
+      first ??= performance.now();
+      req.onChunk?.(p);
+    },
+  });
+  return first === undefined
+    ? result
+    : { ...result, firstTokenSecs: Math.round(first - started) / 1000 };
 }

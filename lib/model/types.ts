@@ -60,6 +60,8 @@ export interface ModelChatResult {
   estimated: boolean;
   /** Seconds this call took as measured here. */
   wallSecs: number;
+  /** Seconds from sending the request to the first text (reply or thinking), when any came. */
+  firstTokenSecs?: number;
   chunks: number;
   /** Base URL of the host that answered. */
   host: string;

@@ -9,6 +9,7 @@ import { Ollama } from "ollama";
 import {
   type ChatMessage,
   type ChatProgress,
+  type ChatTimeouts,
   notifyChunk,
   startProgress,
   tokenCount,
@@ -65,13 +66,6 @@ export interface ChatResult {
   /** Seconds this call took as measured here. */
   wallSecs: number;
   chunks: number;
-}
-
-/** Timeouts for {@linkcode streamChat}, in seconds. */
-export interface ChatTimeouts {
-  firstChunkS: number;
-  idleS: number;
-  requestS: number;
 }
 
 /** Streams one chat from Ollama at `baseUrl`; throws {@linkcode OllamaError} on failure. */

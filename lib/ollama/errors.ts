@@ -5,8 +5,8 @@
  * The messages are written for the person (or model) reading a tool result: one sentence, the
  * host in it, the fix after a colon, no stack trace and no final period.
  */
-import { hostPort } from "../config.ts";
 import { isPermissionError } from "../errors.ts";
+import { hostPort } from "../config.ts";
 import { ModelError, type ModelErrorKind, snippet } from "../model/mod.ts";
 
 /** What went wrong, coarsely enough for a caller to decide what to do next (no `auth`). */

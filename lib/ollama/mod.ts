@@ -25,6 +25,7 @@ import {
   parseVersion,
 } from "./models.ts";
 import { guardCall } from "./transport.ts";
+import { chatTimeouts, type ModelTimeouts, withDefaults } from "../model/mod.ts";
 
 export type {
   ChatMessage,
@@ -43,21 +44,8 @@ export {
   sameModel,
 } from "./models.ts";
 
-/** Timeouts, in seconds; every one is optional. */
-export interface OllamaOptions {
-  /** How long a quick call (tags, ps, show, version) may wait for Ollama to answer. Default 10. */
-  connectTimeoutS?: number;
-  /**
-   * How long a chat may wait for its first chunk: Ollama answers only once the model is loaded
-   * and has read the prompt, which can take minutes on a CPU. Default 300 (capped by
-   * `requestTimeoutS`).
-   */
-  firstChunkTimeoutS?: number;
-  /** How long a chat may go without a chunk once the reply is streaming. Default 120. */
-  idleTimeoutS?: number;
-  /** How long a whole chat may take (`request_timeout_s` in the config). Default 600. */
-  requestTimeoutS?: number;
-}
+/** Timeouts, in seconds; every one is optional (defaults: `MODEL_TIMEOUTS` of `lib/model/`). */
+export type OllamaOptions = ModelTimeouts;
 
 /** A per-call option for the quick calls. */
 export interface CallOptions {
@@ -80,21 +68,13 @@ export interface OllamaClient {
   version(opts?: CallOptions): Promise<string>;
 }
 
-/** Default timeouts, in seconds. */
-export const OLLAMA_DEFAULTS: Readonly<Required<OllamaOptions>> = Object.freeze({
-  connectTimeoutS: 10,
-  firstChunkTimeoutS: 300,
-  idleTimeoutS: 120,
-  requestTimeoutS: 600,
-});
-
 /**
  * A client for Ollama at `baseUrl` (already normalised, as `loadConfig` does). Creating it does
  * no I/O; each method is one HTTP request.
  */
 export function createOllama(baseUrl: string, opts: OllamaOptions = {}): OllamaClient {
   const base = baseUrl.replace(/\/+$/, "");
-  const t = { ...OLLAMA_DEFAULTS, ...opts };
+  const t = withDefaults(opts);
   const quick = <T>(
     signal: AbortSignal | undefined,
     model: string | undefined,
@@ -103,12 +83,7 @@ export function createOllama(baseUrl: string, opts: OllamaOptions = {}): OllamaC
   ) => _quickCall(base, t.connectTimeoutS, { signal, model }, call, parse);
   return {
     baseUrl: base,
-    chat: (req) =>
-      streamChat(base, req, {
-        firstChunkS: t.firstChunkTimeoutS,
-        idleS: t.idleTimeoutS,
-        requestS: t.requestTimeoutS,
-      }),
+    chat: (req) => streamChat(base, req, chatTimeouts(t)),
     tags: (o = {}) => quick(o.signal, undefined, (ol) => ol.list(), parseTags),
     ps: (o = {}) => quick(o.signal, undefined, (ol) => ol.ps(), parsePs),
     show: (model, o = {}) => quick(o.signal, model, (ol) => ol.show({ model }), parseShow),

@@ -16,6 +16,7 @@ import {
   snippet,
   statusError,
 } from "./errors.ts";
+import { readCapped, startClock, timerMs } from "../model/mod.ts";
 
 /** How the body must look: one JSON document, or newline-delimited JSON ending with `done`. */
 export type BodyShape = "json" | "ndjson";
@@ -49,80 +50,64 @@ export interface Guard {
 }
 
 const MAX_LINE_CHARS = 8 * 1024 * 1024;
-const MAX_ERROR_BODY = 64 * 1024;
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Starts the clocks for one call; the overall timeout runs from now. */
 export function guardCall(o: GuardOptions): Guard {
-  const ctl = new AbortController();
-  let failure: OllamaError | undefined;
+  const clock = startClock<OllamaError>({
+    signal: o.signal,
+    totalMs: o.totalMs,
+    total: () => new OllamaError("timeout", o.timeoutMessages.total),
+    cancelled: () => new OllamaError("cancelled", "the request to Ollama was cancelled"),
+  });
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   // Deno stops erroring a fetch body on abort once its Response is garbage collected, so the
   // Response is held until the call is disposed, and every wait also ends when the call fails.
   const held: Response[] = [];
   let finished = false;
-  let wake!: (err: OllamaError) => void;
-  const failed = new Promise<never>((_, reject) => (wake = reject));
-  failed.catch(() => {});
-  const fail = (err: OllamaError) => {
-    if (failure) return;
-    failure = err;
-    ctl.abort(err);
-    wake(err);
-  };
-  const onAbort = () => fail(new OllamaError("cancelled", "the request to Ollama was cancelled"));
-  if (o.signal?.aborted) onAbort();
-  else o.signal?.addEventListener("abort", onAbort, { once: true });
-  const total = setTimeout(
-    () => fail(new OllamaError("timeout", o.timeoutMessages.total)),
-    _ms(o.totalMs),
-  );
-
-  const idleWait = <T>(p: Promise<T>): Promise<T> => {
-    const timer = setTimeout(
-      () => fail(new OllamaError("timeout", o.timeoutMessages.idle)),
-      _ms(o.idleMs),
-    );
-    return Promise.race([p, failed]).finally(() => clearTimeout(timer));
-  };
+  const idle = () => new OllamaError("timeout", o.timeoutMessages.idle);
+  const idleWait = <T>(p: Promise<T>): Promise<T> => clock.wait(p, o.idleMs, idle);
 
   const guardedFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    if (failure) throw failure;
-    const signals = init?.signal ? [ctl.signal, init.signal] : [ctl.signal];
+    if (clock.failure) throw clock.failure;
+    const signals = init?.signal ? [clock.signal, init.signal] : [clock.signal];
     const headers = setTimeout(
-      () => fail(new OllamaError("timeout", o.timeoutMessages.headers)),
-      _ms(o.headersMs),
+      () => clock.fail(new OllamaError("timeout", o.timeoutMessages.headers)),
+      timerMs(o.headersMs),
     );
     let res: Response;
     try {
       res = await fetch(input, { ...init, signal: AbortSignal.any(signals) });
     } catch (err) {
-      throw failure ?? fetchError(o.baseUrl, err);
+      throw clock.failure ?? fetchError(o.baseUrl, err);
     } finally {
       clearTimeout(headers);
     }
-    if (failure) {
+    if (clock.failure) {
       await res.body?.cancel().catch(() => {});
-      throw failure;
+      throw clock.failure;
     }
     if (!res.body) throw badResponseError(o.baseUrl, "", `HTTP ${res.status} with no body`);
     held.push(res);
-    reader = res.body.getReader();
+    const r = reader = res.body.getReader();
     if (!res.ok) {
-      const text = await _readCapped(reader, idleWait).catch((err) => {
-        throw failure ?? bodyError(o.baseUrl, err);
+      const text = await readCapped(async () => {
+        const chunk = await idleWait(r.read());
+        return chunk.done ? undefined : chunk.value;
+      }).catch((err) => {
+        throw clock.failure ?? bodyError(o.baseUrl, err);
       });
+      await r.cancel().catch(() => {});
       finished = true;
-      throw failure ?? statusError(o.baseUrl, res.status, text, o.model);
+      throw clock.failure ?? statusError(o.baseUrl, res.status, text, o.model);
     }
-    const checked = _checkedBody(reader, o, idleWait, () => failure, () => finished = true);
+    const checked = _checkedBody(r, o, idleWait, () => clock.failure, () => finished = true);
     return new Response(checked, { status: res.status, headers: res.headers });
   };
 
   return {
     fetch: guardedFetch as typeof fetch,
     explain(err) {
-      if (failure) return failure;
+      if (clock.failure) return clock.failure;
       if (err instanceof OllamaError) return err;
       if (err instanceof SyntaxError) return badResponseError(o.baseUrl, "", "broken JSON");
       return new OllamaError("bad_response", `Ollama at ${o.baseUrl}: ${snippet(String(err))}`, {
@@ -130,8 +115,7 @@ export function guardCall(o: GuardOptions): Guard {
       });
     },
     dispose() {
-      clearTimeout(total);
-      o.signal?.removeEventListener("abort", onAbort);
+      clock.dispose();
       if (reader && !finished) {
         finished = true;
         reader.cancel().catch(() => {});
@@ -223,23 +207,4 @@ function _checkObject(data: unknown, bad: (why: string) => OllamaError): void {
   if (typeof error === "string") {
     throw new OllamaError("http", `Ollama failed while answering: ${snippet(error, 300)}`);
   }
-}
-
-async function _readCapped(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  idleWait: <T>(p: Promise<T>) => Promise<T>,
-): Promise<string> {
-  const decoder = new TextDecoder();
-  let text = "";
-  while (text.length < MAX_ERROR_BODY) {
-    const chunk = await idleWait(reader.read());
-    if (chunk.done) return text + decoder.decode();
-    text += decoder.decode(chunk.value, { stream: true });
-  }
-  await reader.cancel().catch(() => {});
-  return text;
-}
-
-function _ms(ms: number): number {
-  return Number.isFinite(ms) ? Math.max(0, Math.min(ms, MAX_TIMER_MS)) : MAX_TIMER_MS;
 }

@@ -10,6 +10,7 @@
  * (llama-server); a server that sends none gets `estimated: true` and zero counts.
  */
 import {
+  type ChatTimeouts,
   type ModelChatRequest,
   type ModelChatResult,
   ModelError,
@@ -22,15 +23,13 @@ import { badResponseError, bodyMessage, cutShortError, type KeyInfo } from "./er
 import { createSseReader } from "./sse.ts";
 import { type CallSpec, openCall, readJson } from "./transport.ts";
 
-/** Timeouts for {@linkcode streamChat}, in seconds. */
-export interface ChatTimeouts {
-  firstChunkS: number;
-  idleS: number;
-  requestS: number;
-}
-
 /** Key and timeouts for one chat. */
 export interface ChatOptions {
+  /**
+   * Ask the server to keep the prompt's cache for the next request (`cache_prompt`, llama-server
+   * only: another server may refuse a field it does not know).
+   */
+  cachePrompt?: boolean;
   apiKey?: string;
   key: KeyInfo;
   timeouts: ChatTimeouts;
@@ -56,6 +55,7 @@ export async function streamChat(
       stream_options: { include_usage: true },
       max_tokens: req.maxTokens,
       temperature: req.temperature,
+      ...(o.cachePrompt ? { cache_prompt: true } : {}),
     },
     apiKey: o.apiKey,
     key: o.key,

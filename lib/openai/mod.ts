@@ -14,39 +14,31 @@
  */
 import {
   type CallOptions,
+  chatTimeouts,
   type HostReport,
   ModelError,
   type ModelFacts,
   type ModelHost,
+  type ModelTimeouts,
+  withDefaults,
 } from "../model/mod.ts";
 import { streamChat } from "./chat.ts";
 import { badResponseError, keyUnsetError, notServedError } from "./errors.ts";
 import { findServed, mergeLmStudio, parseModels, parseProps, type ServedInfo } from "./models.ts";
 import { type CallSpec, openCall, readJson } from "./transport.ts";
 
-/** Options for {@linkcode createOpenAIHost}; timeouts in seconds. */
-export interface OpenAIHostOptions {
+/** Options for {@linkcode createOpenAIHost}; timeouts in seconds (see `ModelTimeouts`). */
+export interface OpenAIHostOptions extends ModelTimeouts {
   /** The name of the environment variable holding the API key (`api_key_env`). */
   apiKeyEnv?: string;
   /** The served window when the server does not say (`context_length` in the config). */
   contextLength?: number;
-  connectTimeoutS?: number;
-  firstChunkTimeoutS?: number;
-  idleTimeoutS?: number;
-  requestTimeoutS?: number;
 }
-
-const DEFAULTS = {
-  connectTimeoutS: 10,
-  firstChunkTimeoutS: 300,
-  idleTimeoutS: 120,
-  requestTimeoutS: 600,
-};
 
 /** A host for the server whose API lives at `baseUrl` (normalised, e.g. `http://h:8080/v1`). */
 export function createOpenAIHost(baseUrl: string, opts: OpenAIHostOptions = {}): ModelHost {
   const base = baseUrl.replace(/\/+$/, "");
-  const t = { ...DEFAULTS, ...opts };
+  const t = withDefaults(opts);
   const key = { env: opts.apiKeyEnv };
   const apiKey = () => _apiKey(opts.apiKeyEnv);
 
@@ -72,11 +64,15 @@ export function createOpenAIHost(baseUrl: string, opts: OpenAIHostOptions = {}):
     }
   };
 
+  /** What kind of server answered last (llama-server gets `cache_prompt`). */
+  let kind: string | undefined;
+
   /** `/v1/models`, then the window from wherever this server keeps it. */
   const served = async (signal?: AbortSignal): Promise<ServedInfo> => {
     const { text, data } = await quick("/models", signal);
     const info = parseModels(data);
     if (!info) throw badResponseError(base, text, "/models is not a model list");
+    kind = info.server;
     const origin = base.replace(/\/v1$/, "");
     const optional = async (path: string) => {
       try {
@@ -119,13 +115,10 @@ export function createOpenAIHost(baseUrl: string, opts: OpenAIHostOptions = {}):
     facts,
     async chat(req) {
       return await streamChat(base, req, {
+        cachePrompt: kind === "llama-server",
         apiKey: apiKey(),
         key,
-        timeouts: {
-          firstChunkS: t.firstChunkTimeoutS,
-          idleS: t.idleTimeoutS,
-          requestS: t.requestTimeoutS,
-        },
+        timeouts: chatTimeouts(t),
       });
     },
     async report(model, o = {}): Promise<HostReport> {

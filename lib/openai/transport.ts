@@ -4,7 +4,7 @@
  * turned into the {@linkcode ModelError} that says what to do. Every failure is recorded once and
  * ends every wait at once, so a cancel closes the connection even mid-body.
  */
-import { ModelError } from "../model/mod.ts";
+import { ModelError, readCapped, startClock } from "../model/mod.ts";
 import { brokeError, fetchError, type KeyInfo, statusError } from "./errors.ts";
 
 /** What to call and how long to wait. */
@@ -38,38 +38,20 @@ export interface OpenCall {
   dispose(): void;
 }
 
-const MAX_ERROR_BODY = 64 * 1024;
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 /** Sends the request; resolves once a 2xx answer's headers are in, else throws a ModelError. */
 export async function openCall(o: CallSpec): Promise<OpenCall> {
-  const ctl = new AbortController();
-  let failure: ModelError | undefined;
-  let wake!: (err: ModelError) => void;
-  const failed = new Promise<never>((_, reject) => (wake = reject));
-  failed.catch(() => {});
-  const fail = (err: ModelError) => {
-    if (failure) return;
-    failure = err;
-    ctl.abort(err);
-    wake(err);
-  };
-  const onAbort = () =>
-    fail(new ModelError("cancelled", "the request to the model server was cancelled"));
-  if (o.signal?.aborted) onAbort();
-  else o.signal?.addEventListener("abort", onAbort, { once: true });
-  const total = setTimeout(() => fail(_timeout(o.messages.total)), _ms(o.totalMs));
+  const clock = startClock<ModelError>({
+    signal: o.signal,
+    totalMs: o.totalMs,
+    total: () => _timeout(o.messages.total),
+    cancelled: () => new ModelError("cancelled", "the request to the model server was cancelled"),
+  });
   // Deno stops erroring a fetch body on abort once its Response is garbage collected: hold it.
   let held: Response | undefined;
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   let finished = false;
-  const wait = <T>(p: Promise<T>, ms: number, message: string): Promise<T> => {
-    const timer = setTimeout(() => fail(_timeout(message)), _ms(ms));
-    return Promise.race([p, failed]).finally(() => clearTimeout(timer));
-  };
   const dispose = () => {
-    clearTimeout(total);
-    o.signal?.removeEventListener("abort", onAbort);
+    clock.dispose();
     if (reader && !finished) {
       finished = true;
       reader.cancel().catch(() => {});
@@ -80,11 +62,11 @@ export async function openCall(o: CallSpec): Promise<OpenCall> {
     if (!reader) return undefined;
     let chunk: ReadableStreamReadResult<Uint8Array>;
     try {
-      chunk = await wait(reader.read(), idleMs, idleMessage);
+      chunk = await clock.wait(reader.read(), idleMs, () => _timeout(idleMessage));
     } catch (err) {
-      throw failure ?? brokeError(o.base, err);
+      throw clock.failure ?? brokeError(o.base, err);
     }
-    if (failure) throw failure;
+    if (clock.failure) throw clock.failure;
     if (chunk.done) {
       finished = true;
       return undefined;
@@ -92,35 +74,29 @@ export async function openCall(o: CallSpec): Promise<OpenCall> {
     return chunk.value;
   };
   try {
-    if (failure) throw failure;
+    if (clock.failure) throw clock.failure;
     const headers: Record<string, string> = { accept: "application/json, text/event-stream" };
     if (o.body !== undefined) headers["content-type"] = "application/json";
     if (o.apiKey) headers.authorization = `Bearer ${o.apiKey}`;
     let res: Response;
     try {
-      res = await wait(
+      res = await clock.wait(
         fetch(o.url ?? `${o.base}${o.path}`, {
           method: o.body === undefined ? "GET" : "POST",
           headers,
           body: o.body === undefined ? undefined : JSON.stringify(o.body),
-          signal: ctl.signal,
+          signal: clock.signal,
         }),
         o.headersMs,
-        o.messages.headers,
+        () => _timeout(o.messages.headers),
       );
     } catch (err) {
-      throw failure ?? fetchError(o.base, err);
+      throw clock.failure ?? fetchError(o.base, err);
     }
     held = res;
     reader = res.body?.getReader();
     if (!res.ok) {
-      let text = "";
-      for (
-        let piece;
-        text.length < MAX_ERROR_BODY && (piece = await read(o.headersMs, o.messages.headers));
-      ) {
-        text += new TextDecoder().decode(piece, { stream: true });
-      }
+      const text = await readCapped(() => read(o.headersMs, o.messages.headers));
       throw statusError(o.base, {
         status: res.status,
         text,
@@ -159,8 +135,4 @@ export async function readJson(
 
 function _timeout(message: string): ModelError {
   return new ModelError("timeout", message, { hostDown: false });
-}
-
-function _ms(ms: number): number {
-  return Number.isFinite(ms) ? Math.max(0, Math.min(ms, MAX_TIMER_MS)) : MAX_TIMER_MS;
 }

@@ -1,7 +1,7 @@
 /**
  * The task index, `.localexec/tasks.idx`: one JSON line per record write, holding the record
- * without its `written` hashes and with its spec cut, so listing thousands of tasks reads one file
- * instead of one per task. The last line of an id wins. Writers (who hold the project lock)
+ * without its `written` hashes and its per-attempt `history`, and with its spec cut, so listing
+ * thousands of tasks (and `status.record`) reads one file instead of one per task. The last line of an id wins. Writers (who hold the project lock)
  * append; when the file has grown to twice its size after the last compaction, it is rewritten
  * with one line per task. The first line is a header: `{"compacted":<bytes>}`.
  *
@@ -28,9 +28,9 @@ function _path(root: string): string {
   return join(storeDir(root), INDEX_NAME);
 }
 
-/** What the index keeps of `record`. */
+/** What the index keeps of `record`: no hashes, no per-attempt history, the spec cut. */
 export function indexEntry(record: IndexEntry): IndexEntry {
-  const { written: _w, spec, ...rest } = record;
+  const { written: _w, history: _h, spec, ...rest } = record;
   const text = typeof spec === "string" ? spec : "";
   return {
     ...rest,

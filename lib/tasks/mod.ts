@@ -52,3 +52,4 @@ export { type RevertOptions, type RevertResult, revertTask } from "./revert.ts";
 export { removeStaleTemps } from "./stale.ts";
 export { lockHolder, LockTimeoutError, withProjectLock } from "./lock.ts";
 export { reducePatch } from "./patch.ts";
+export { median, type RecordFacts, type RecordRow, recordRows, taskKind } from "./stats.ts";

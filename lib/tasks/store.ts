@@ -36,10 +36,7 @@ export interface TaskRecord {
   runs: number;
   /** Model attempts in the latest run. */
   attempts: number;
-  /**
-   * Totals over every run: the local model's prompt and reply tokens (Ollama or an
-   * OpenAI-compatible server), seconds in the model and in checks.
-   */
+  /** Totals over every run: the model's prompt and reply tokens, seconds in the model and in checks. */
   prompt_tokens: number;
   reply_tokens: number;
   model_secs: number;
@@ -58,6 +55,22 @@ export interface TaskRecord {
   stat?: string;
   error?: string;
   why?: string;
+  /** The model whose attempt produced the latest run's result. */
+  model?: string;
+  /** The language of the edited files, from their extensions (`python`, `go+json`). */
+  kind?: string;
+  /** Seconds the latest run took, from its start to its verdict. */
+  secs?: number;
+  /** Whether the latest run's verdict told the caller to do the step itself. */
+  escalate?: boolean;
+  /** The ladder's rungs the latest run asked, when more than one: model, attempts, status each. */
+  tried?: { model: string; attempts: number; status: string }[];
+  /**
+   * Every attempt of every run, oldest first (`AttemptFacts` of `lib/implement/loop.ts`): model,
+   * host, provider, tokens counted or estimated, seconds to the first token and in all, the
+   * parser's decision and the checks' outcome. Kept out of the task index.
+   */
+  history?: Record<string, unknown>[];
   /** Set once the task was reverted. */
   reverted_at?: string;
 }
@@ -150,10 +163,11 @@ export async function listTasks(root: string): Promise<TaskRecord[]> {
     if (!(err instanceof Deno.errors.NotFound)) throw err;
   }
   out.sort((a, b) => (a.started < b.started ? 1 : a.started > b.started ? -1 : 0));
-  return await Promise.all(out.map((r) => viewRecord(root, r)));
+  // Only a running record needs its owner checked.
+  return await Promise.all(out.map((r) => r.status === "running" ? viewRecord(root, r) : r));
 }
 
-/** How much work stayed local: the local model's tokens and seconds, summed over `tasks`. */
+/** How much work stayed local: the model's tokens and seconds, summed over `tasks`. */
 export interface TaskTotals {
   prompt_tokens: number;
   reply_tokens: number;

@@ -67,3 +67,39 @@ Deno.test("init keeps Ollama when it answers, or when nothing does", async () =>
     await Promise.all([ollama.close(), llama.close()]);
   }
 });
+
+Deno.test("init proposes a ladder, cheapest first, when the server has several models for code", async () => {
+  const ollama = await startFakeOllama({
+    models: [
+      { name: "qwen2.5-coder:32b", size: 19_851_349_856 },
+      { name: "nomic-embed-text:latest", size: 274_302_450 },
+      { name: "qwen2.5-coder:7b", size: 4_683_087_332 },
+      { name: "llama3.2:3b", size: 2_019_393_189 },
+    ],
+  });
+  const lmstudio = await startFakeOpenAI({
+    flavor: "lmstudio",
+    models: [{ id: "qwen2.5-coder-14b-instruct" }, { id: "qwen2.5-coder-3b-instruct" }],
+  });
+  try {
+    const found = await init({ ollama: ollama.url, servers: [] });
+    assert.deepEqual(found.written.ladder, [
+      { model: "qwen2.5-coder:7b" },
+      { model: "qwen2.5-coder:32b" },
+    ]);
+    assert.equal(found.written.model, undefined);
+    assert.equal(found.written.ollama_host, ollama.url);
+    assert.match(
+      found.line,
+      /a ladder of 2 models, cheapest first: qwen2\.5-coder:7b, qwen2\.5-coder:32b/,
+    );
+    const served = await init({ ollama: closedUrl(), servers: [lmstudio.baseUrl] });
+    assert.deepEqual(served.written.ladder, [
+      { model: "qwen2.5-coder-3b-instruct" },
+      { model: "qwen2.5-coder-14b-instruct" },
+    ]);
+    assert.equal(served.written.base_url, lmstudio.baseUrl);
+  } finally {
+    await Promise.all([ollama.close(), lmstudio.close()]);
+  }
+});

@@ -17,6 +17,8 @@ import { block, CALC, FIX_ADD, MODEL } from "../helpers/calc.ts";
 const RESULT_KEYS = [
   "status",
   "attempts",
+  "model",
+  "tried",
   "escalate",
   "why",
   "files",
@@ -160,6 +162,7 @@ Deno.test("implement_task passes on the first attempt, with progress, patch, log
     assert.deepEqual(json, {
       status: "passed",
       attempts: 1,
+      model: MODEL,
       files: ["calc.py"],
       stat: "+1 -1 in 1 file",
       patch: ".localexec/T1-fix-add.patch",
@@ -170,6 +173,7 @@ Deno.test("implement_task passes on the first attempt, with progress, patch, log
     assert.deepEqual(Object.keys(json), [
       "status",
       "attempts",
+      "model",
       "files",
       "stat",
       "patch",
@@ -362,7 +366,10 @@ Deno.test("implement_task applies a whole-file reply", async () => {
     assert.equal(out.status, "passed");
     assert.equal(await read(env, "calc.py"), whole);
     // a small file without symbols is asked for whole
-    assert.match(userText(env.fake, 0), /calc\.py — reply with the whole new file/);
+    assert.match(
+      userText(env.fake, 0),
+      /calc\.py — whole file: reply with its complete new content/,
+    );
   } finally {
     await env.close();
   }

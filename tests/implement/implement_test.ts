@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { estimateChatTokens } from "../../lib/implement/context_size.ts";
 import { join } from "../../lib/deps.ts";
-import { buildPrompt, excerpt, mergeRanges } from "../../lib/implement/prompt.ts";
+import { buildPrompt, excerpt, mergeRanges, prefixShare } from "../../lib/implement/prompt.ts";
 import { fitVerdict } from "../../lib/implement/verdict.ts";
 import { withProjectLock } from "../../lib/tasks/lock.ts";
 import { revertTask } from "../../lib/tasks/mod.ts";
@@ -13,6 +13,7 @@ import implementTool from "../../tools/implement_task.ts";
 import { type FakeOllama, startFakeOllama } from "../helpers/fake_ollama.ts";
 import { callJson, tempProject, testContext } from "../helpers/project.ts";
 import { block, CALC, FIX_ADD, FIXED, MODEL } from "../helpers/calc.ts";
+import { prose } from "../helpers/context.ts";
 
 interface Env {
   fake: FakeOllama;
@@ -173,7 +174,7 @@ Deno.test("implement_task switches to whole-file after two failed matches on a s
     assert.match(userText(env.fake, 1), /matches nothing[\s\S]*def add\(a, b\):/);
     assert.match(userText(env.fake, 1), /only parts of this/);
     const third = userText(env.fake, 2);
-    assert.match(third, /calc\.py — reply with the whole new file/);
+    assert.match(third, /calc\.py — whole file: reply with its complete new content/);
     assert.match(third, /def sub\(a, b\):/);
     assert.doesNotMatch(third, /not shown/);
     assert.equal(await Deno.readTextFile(join(env.root, "calc.py")), FIXED);
@@ -477,6 +478,61 @@ Deno.test("implement_task leaves the tree as it was when the run fails midway", 
     assert.equal(out.status, "error", JSON.stringify(out));
     assert.equal(out.attempts, 2);
     assert.equal(await Deno.readTextFile(join(env.root, "calc.py")), CALC);
+  } finally {
+    await env.close();
+  }
+});
+
+Deno.test("prompt: the instructions do not depend on the files' formats, and the context comes before the task", () => {
+  const make = (format: "whole" | "diff", feedback?: string) =>
+    buildPrompt({
+      spec: "do it",
+      files: [{ rel: "a.py", content: "x = 1\n", format }],
+      context: [{ rel: "notes.md", content: "# Notes\nhelpful\n" }],
+      feedback,
+      contextBudget: 2000,
+    });
+  const whole = make("whole");
+  const diff = make("diff", "The check failed");
+  assert.equal(whole.messages[0].content, diff.messages[0].content);
+  const user = diff.messages[1].content;
+  const order = ["## Read-only context", "## Task", "## Files to edit", "## Your previous reply"]
+    .map((h) => user.indexOf(h));
+  assert.ok(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1])), String(order));
+  assert.match(whole.messages[1].content, /### a\.py — whole file: reply with its complete new/);
+  // Everything before the files to edit is shared by a retry.
+  const cut = user.indexOf("## Files to edit");
+  assert.ok(
+    prefixShare(whole.messages, diff.messages) * (diff.messages[0].content.length + user.length) >=
+      diff.messages[0].content.length + cut,
+  );
+});
+
+Deno.test("implement_task keeps num_ctx across a retry whose feedback would outgrow the first window", async () => {
+  // 32 paragraphs of context: attempt 1 alone fits 4096 tokens, attempt 1 plus the check's
+  // feedback does not; without room kept for the retry, Ollama would reload the model for it.
+  const fail = "FAIL: add(2, 3) should be 5 but the function returned 6; check the operator used " +
+    "in add and make sure it adds both numbers";
+  const env = await setup({ "calc.py": CALC, "notes.md": prose(32) }, {
+    checks: { tests: { command: `grep -q 'a + b' calc.py || { echo '${fail}'; exit 1; }` } },
+  });
+  try {
+    const wrong = "def add(a, b):\n    return a * b\n";
+    env.fake.script(
+      block("calc.py", "def add(a, b):\n    return a - b\n", wrong),
+      block("calc.py", wrong, "def add(a, b):\n    return a + b\n"),
+    );
+    const out = await run(env, {
+      task_id: "K1",
+      spec: "fix add",
+      files_to_edit: ["calc.py"],
+      context_files: ["notes.md"],
+    });
+    assert.equal(out.status, "passed", JSON.stringify(out));
+    assert.equal(out.attempts, 2);
+    const [a, b] = env.fake.chats.map((c) => c.options?.num_ctx);
+    assert.equal(a, b, `num_ctx ${a} then ${b}`);
+    assert.equal(env.fake.loads, 1, "the model was loaded once");
   } finally {
     await env.close();
   }

@@ -1,0 +1,31 @@
+/**
+ * The delegation engine's own context (docs/ARCHITECTURE.md, "Delegation"): everything a run of
+ * implement_task takes from whoever calls it. The engine does not know it is called over MCP:
+ * `tools/implement_task.ts` adapts the MCP layer's context to this one, and another caller (a
+ * command, a task runner running several tasks at once) builds its own. Nothing in the engine
+ * keeps state between runs outside the objects one run creates.
+ */
+import type { Config } from "../config.ts";
+
+/** What one run of the engine gets from its caller. */
+export interface EngineContext {
+  /** The project root, as a real path (symlinks resolved). */
+  readonly root: string;
+  /** Aborted when the caller cancels the run (or shuts down). */
+  readonly signal: AbortSignal;
+  /** Reports progress to the caller; may be a no-op. */
+  progress(message: string): void;
+  /** The project's configuration, validated; throws a ToolError naming the problem. */
+  config(): Promise<Config>;
+  /**
+   * Diagnostics that belong to no task's log (a record that could not be updated after an error);
+   * a server may send them to stderr. Optional.
+   */
+  log?(message: string): void;
+}
+
+/**
+ * What the engine needs from the host: it reads and writes project files, runs the checks and
+ * talks to model servers. A caller offers the engine only where all four are granted.
+ */
+export const ENGINE_NEEDS = ["read", "write", "run", "net"] as const;

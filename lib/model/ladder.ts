@@ -1,0 +1,214 @@
+/**
+ * The model ladder of `.localexec.json` (docs/ARCHITECTURE.md, "Delegation"): `ladder` is a list
+ * of rungs, cheapest first, each `{"model": "...", ...}` with optional `provider`, `ollama_host` /
+ * `base_url`, `api_key_env`, `context_length`, `num_ctx`, `max_attempts` and `temperature`. A rung
+ * inherits every top-level setting it does not set (the servers and the key only from a top level
+ * of the same provider); without `ladder` the top-level `model` is the one rung.
+ *
+ * ```json
+ * { "model": "qwen2.5-coder:7b", "max_attempts": 2,
+ *   "ladder": [{ "model": "qwen2.5-coder:7b" },
+ *              { "model": "qwen2.5-coder:32b", "ollama_host": "http://gpu:11434", "max_attempts": 3 }] }
+ * ```
+ *
+ * The configuration loader keeps `ladder` as written; {@linkcode readLadder} checks it when the
+ * engine or `status` needs the rungs, and names the rung and the key of every problem.
+ */
+import { type ModelSettings, type Provider, readModelSettings } from "../config.ts";
+
+/** One rung: a model and everything needed to ask it, inherited keys filled in. */
+export interface Rung extends ModelSettings {
+  model: string;
+  /** `num_ctx` for Ollama: used as it is. */
+  num_ctx?: number;
+  max_attempts: number;
+  temperature?: number;
+}
+
+/** The top-level settings a rung inherits (a loaded `Config` has them all). */
+export interface LadderBase {
+  model?: string;
+  provider: Provider;
+  hosts: string[];
+  api_key_env?: string;
+  context_length?: number;
+  num_ctx?: number;
+  max_attempts: number;
+  temperature?: number;
+  /** The `ladder` key as written, unchecked. */
+  ladder?: unknown;
+}
+
+/** A bad `ladder`; the message names the rung and the key (`ladder.1.base_url: …`). */
+export class LadderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "LadderError";
+  }
+}
+
+/** The keys a rung may set. */
+export const RUNG_KEYS: readonly string[] = [
+  "model",
+  "provider",
+  "ollama_host",
+  "base_url",
+  "api_key_env",
+  "context_length",
+  "num_ctx",
+  "max_attempts",
+  "temperature",
+];
+
+/**
+ * The rungs of `base`, cheapest first: its `ladder` checked and filled from the top level, or the
+ * top-level `model` alone; empty when neither names a model. `envHost` is `OLLAMA_HOST` when set.
+ * Throws {@linkcode LadderError} naming the rung and the key of the first problems.
+ */
+export function readLadder(base: LadderBase, envHost?: string): Rung[] {
+  if (base.ladder === undefined) {
+    if (!base.model) return [];
+    return [_fromBase(base, base.model)];
+  }
+  const problems: string[] = [];
+  const fail = (key: string, problem: string) => void problems.push(`${key}: ${problem}`);
+  if (!Array.isArray(base.ladder)) {
+    throw new LadderError(
+      `ladder: expected a list of rungs such as [{"model": "..."}], got ${_kind(base.ladder)}`,
+    );
+  }
+  if (!base.ladder.length) {
+    throw new LadderError("ladder: the list must not be empty (leave it out for one model)");
+  }
+  const rungs: Rung[] = [];
+  for (const [i, raw] of base.ladder.entries()) {
+    const at = `ladder.${i}`;
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+      fail(at, `expected an object such as {"model": "..."}, got ${_kind(raw)}`);
+      continue;
+    }
+    const rung = _rung(
+      base,
+      raw as Record<string, unknown>,
+      envHost,
+      (key, p) => fail(`${at}.${key}`, p),
+    );
+    if (!rung) continue;
+    const twin = rungs.findIndex((r) => r.model === rung.model);
+    if (twin >= 0) fail(`${at}.model`, `"${rung.model}" is already rung ${twin}`);
+    else rungs.push(rung);
+  }
+  if (problems.length) {
+    const extra = problems.length - 3;
+    throw new LadderError(
+      problems.slice(0, 3).join("; ") +
+        (extra > 0 ? `; and ${extra} more problem${extra === 1 ? "" : "s"}` : ""),
+    );
+  }
+  return rungs;
+}
+
+/** The rung at which a task asked for `model` starts; throws listing the rungs when none has it. */
+export function startRung(rungs: readonly Rung[], model: string | undefined): number {
+  if (model === undefined) return 0;
+  const at = rungs.findIndex((r) => r.model === model);
+  if (at >= 0) return at;
+  throw new LadderError(
+    `model ${JSON.stringify(model.slice(0, 100))} is not on the ladder; ${
+      rungs.length === 1 ? "the one model is" : "its rungs are"
+    } ${rungs.map((r) => JSON.stringify(r.model)).join(", ")}`,
+  );
+}
+
+function _fromBase(base: LadderBase, model: string): Rung {
+  return {
+    model,
+    provider: base.provider,
+    hosts: base.hosts,
+    ...(base.api_key_env !== undefined ? { api_key_env: base.api_key_env } : {}),
+    ...(base.context_length !== undefined ? { context_length: base.context_length } : {}),
+    ...(base.num_ctx !== undefined ? { num_ctx: base.num_ctx } : {}),
+    max_attempts: base.max_attempts,
+    ...(base.temperature !== undefined ? { temperature: base.temperature } : {}),
+  };
+}
+
+function _rung(
+  base: LadderBase,
+  raw: Record<string, unknown>,
+  envHost: string | undefined,
+  fail: (key: string, problem: string) => void,
+): Rung | undefined {
+  let bad = false;
+  const problem = (key: string, text: string) => {
+    bad = true;
+    fail(key, text);
+  };
+  for (const key of Object.keys(raw)) {
+    if (!RUNG_KEYS.includes(key)) {
+      problem(key, `unknown key (a rung takes ${RUNG_KEYS.join(", ")})`);
+    }
+  }
+  const model = raw.model;
+  if (model === undefined) problem("model", "missing: every rung names its model");
+  else if (typeof model !== "string") problem("model", `expected a string, got ${_kind(model)}`);
+  else if (!model.trim()) problem("model", "must not be empty");
+  // The servers, the key and num_ctx come from the top level only when it speaks the same API.
+  const provider = raw.provider ?? base.provider;
+  const same = provider === base.provider;
+  const data: Record<string, unknown> = { ...raw, provider };
+  if (same && raw.ollama_host === undefined && raw.base_url === undefined) {
+    data[provider === "openai" ? "base_url" : "ollama_host"] = base.hosts;
+  }
+  if (same && raw.api_key_env === undefined && base.api_key_env !== undefined) {
+    data.api_key_env = base.api_key_env;
+  }
+  const settings = readModelSettings(data, envHost, problem);
+  const numCtx = _int(raw.num_ctx, 512, 1_048_576, "num_ctx", problem);
+  const attempts = _int(raw.max_attempts, 1, 10, "max_attempts", problem);
+  const temperature = raw.temperature;
+  if (
+    temperature !== undefined &&
+    (typeof temperature !== "number" || !(temperature >= 0 && temperature <= 2))
+  ) {
+    problem("temperature", `expected a number between 0 and 2, got ${JSON.stringify(temperature)}`);
+  }
+  if (bad || !settings) return undefined;
+  const inherited = settings.provider === "ollama" && same ? base.num_ctx : undefined;
+  const ctx = numCtx ?? inherited;
+  const window = settings.context_length ?? (same ? base.context_length : undefined);
+  const temp = (temperature as number | undefined) ?? base.temperature;
+  return {
+    model: model as string,
+    ...settings,
+    ...(window !== undefined ? { context_length: window } : {}),
+    ...(ctx !== undefined ? { num_ctx: ctx } : {}),
+    max_attempts: attempts ?? base.max_attempts,
+    ...(temp !== undefined ? { temperature: temp } : {}),
+  };
+}
+
+function _int(
+  v: unknown,
+  min: number,
+  max: number,
+  key: string,
+  problem: (key: string, text: string) => void,
+): number | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== "number" || !Number.isInteger(v)) {
+    problem(key, `expected an integer, got ${typeof v === "number" ? v : _kind(v)}`);
+    return undefined;
+  }
+  if (v < min || v > max) {
+    problem(key, `must be between ${min} and ${max}, got ${v}`);
+    return undefined;
+  }
+  return v;
+}
+
+function _kind(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  return typeof v;
+}

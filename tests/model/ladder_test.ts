@@ -1,0 +1,151 @@
+/**
+ * The model ladder of `.localexec.json`: rungs inherit the top-level settings they do not set,
+ * a config without `ladder` is its one model, and every problem names the rung and the key.
+ */
+import assert from "node:assert/strict";
+import { parseConfig } from "../../lib/config.ts";
+import { LadderError, readLadder, startRung } from "../../lib/model/mod.ts";
+
+function rungs(data: Record<string, unknown>) {
+  return readLadder(parseConfig(data, "cfg"), undefined);
+}
+
+function problem(data: Record<string, unknown>): string {
+  try {
+    rungs(data);
+  } catch (err) {
+    assert.ok(err instanceof LadderError, String(err));
+    return err.message;
+  }
+  throw new Error(`no problem found in ${JSON.stringify(data)}`);
+}
+
+Deno.test("ladder: without one, the top-level model is the one rung, as before", () => {
+  assert.deepEqual(rungs({ model: "m", ollama_host: "gpu:11434", num_ctx: 8192 }), [{
+    model: "m",
+    provider: "ollama",
+    hosts: ["http://gpu:11434"],
+    num_ctx: 8192,
+    max_attempts: 3,
+  }]);
+  assert.deepEqual(rungs({}), []);
+  assert.deepEqual(parseConfig({ model: "m" }, "cfg").warnings, []);
+});
+
+Deno.test("ladder: rungs inherit every top-level setting they do not set", () => {
+  const list = rungs({
+    ollama_host: ["a:11434", "b:11434"],
+    max_attempts: 2,
+    temperature: 0.3,
+    num_ctx: 16384,
+    ladder: [
+      { model: "small" },
+      { model: "mid", ollama_host: "gpu:11434", max_attempts: 4, num_ctx: 32768 },
+      {
+        model: "big",
+        provider: "openai",
+        base_url: "http://gpu:8080",
+        api_key_env: "GPU_KEY",
+        context_length: 65536,
+        temperature: 0,
+      },
+    ],
+  });
+  assert.deepEqual(list, [
+    {
+      model: "small",
+      provider: "ollama",
+      hosts: ["http://a:11434", "http://b:11434"],
+      num_ctx: 16384,
+      max_attempts: 2,
+      temperature: 0.3,
+    },
+    {
+      model: "mid",
+      provider: "ollama",
+      hosts: ["http://gpu:11434"],
+      num_ctx: 32768,
+      max_attempts: 4,
+      temperature: 0.3,
+    },
+    {
+      model: "big",
+      provider: "openai",
+      hosts: ["http://gpu:8080/v1"],
+      api_key_env: "GPU_KEY",
+      context_length: 65536,
+      max_attempts: 2,
+      temperature: 0,
+    },
+  ]);
+  // An OpenAI-compatible top level lends its servers and key to a rung of the same provider.
+  const openai = rungs({
+    provider: "openai",
+    base_url: "http://h:8080/v1",
+    api_key_env: "K",
+    context_length: 8192,
+    ladder: [{ model: "a" }, { model: "b", provider: "ollama" }],
+  });
+  assert.deepEqual(openai[0].hosts, ["http://h:8080/v1"]);
+  assert.equal(openai[0].api_key_env, "K");
+  assert.equal(openai[0].context_length, 8192);
+  assert.equal(openai[1].provider, "ollama");
+  assert.deepEqual(openai[1].hosts, ["http://127.0.0.1:11434"]);
+  assert.equal(openai[1].api_key_env, undefined);
+  assert.equal(openai[1].context_length, undefined);
+});
+
+Deno.test("ladder: bad input is refused naming the rung and the key", () => {
+  assert.equal(
+    problem({ ladder: [] }),
+    "ladder: the list must not be empty (leave it out for one model)",
+  );
+  assert.match(problem({ ladder: { model: "m" } }), /^ladder: expected a list of rungs/);
+  assert.equal(
+    problem({ ladder: [{ model: "a" }, {}] }),
+    "ladder.1.model: missing: every rung names its model",
+  );
+  assert.equal(
+    problem({ ladder: ["a"] }),
+    'ladder.0: expected an object such as {"model": "..."}, got string',
+  );
+  assert.match(
+    problem({ ladder: [{ model: "a", base_url: "http://h:8080" }] }),
+    /^ladder\.0\.base_url: only used with provider "openai"/,
+  );
+  assert.match(
+    problem({ ladder: [{ model: "a", provider: "openai", base_url: "h:1", num_ctx: 4096 }] }),
+    /^ladder\.0\.num_ctx: only used with provider "ollama"/,
+  );
+  assert.match(
+    problem({ ladder: [{ model: "a", provider: "openai" }] }),
+    /^ladder\.0\.base_url: required with provider "openai"/,
+  );
+  assert.match(
+    problem({ ladder: [{ model: "a", max_attempts: 0 }] }),
+    /^ladder\.0\.max_attempts: must be between 1 and 10/,
+  );
+  assert.match(
+    problem({ ladder: [{ model: "a", temperature: "hot" }] }),
+    /^ladder\.0\.temperature: expected a number/,
+  );
+  assert.match(problem({ ladder: [{ model: "a", modle: "b" }] }), /^ladder\.0\.modle: unknown key/);
+  assert.equal(
+    problem({ ladder: [{ model: "a" }, { model: "a" }] }),
+    'ladder.1.model: "a" is already rung 0',
+  );
+});
+
+Deno.test("ladder: a task starts at the rung of its model, or is told the rungs", () => {
+  const list = rungs({ ladder: [{ model: "a" }, { model: "b" }] });
+  assert.equal(startRung(list, undefined), 0);
+  assert.equal(startRung(list, "b"), 1);
+  assert.throws(
+    () => startRung(list, "c"),
+    /model "c" is not on the ladder; its rungs are "a", "b"/,
+  );
+  assert.throws(
+    () => startRung(rungs({ model: "m" }), "c"),
+    /model "c" is not on the ladder; the one model is "m"/,
+  );
+});
