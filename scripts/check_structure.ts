@@ -17,6 +17,7 @@ const SCANNED = ["main.ts", "lib", "tools", "scripts", "tests"];
 const SUBSYSTEMS = [
   "cli",
   "edit",
+  "eval",
   "find",
   "implement",
   "mcp",
@@ -41,6 +42,7 @@ function _files(): string[] {
     }
     for (const e of Deno.readDirSync(join(ROOT, rel))) {
       if (rel === "tests" && (e.name === "fixtures" || e.name === "replies")) continue;
+      if (rel === "lib/eval" && e.name === "suite") continue; // the suite's tasks: data, not code
       visit(`${rel}/${e.name}`);
     }
   };

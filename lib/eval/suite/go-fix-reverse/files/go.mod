@@ -1,3 +1,3 @@
 module evaltask
 
-go 1.21
+go 1.18
