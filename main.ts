@@ -191,9 +191,10 @@ async function main(args: string[]): Promise<void> {
 
 /** `localexec eval`: its own module, loaded here and nowhere else (no server state needed). */
 async function _eval(opts: ReturnType<typeof parseCli>, choice: RootChoice): Promise<void> {
-  const [{ evalCommand }, { CONFIG_NAME }] = await Promise.all([
+  const [{ evalCommand }, { CONFIG_NAME }, tools] = await Promise.all([
     import("./lib/eval/mod.ts"),
     import("./lib/config.ts"),
+    toolEntries(),
   ]);
   const root = await _root(choice.path);
   const e = opts.eval!;
@@ -204,6 +205,7 @@ async function _eval(opts: ReturnType<typeof parseCli>, choice: RootChoice): Pro
     tasksDir: e.tasks === undefined ? undefined : resolve(e.tasks),
     jobs: e.jobs,
     json: e.json,
+    tools,
   });
 }
 

@@ -7,6 +7,7 @@
  */
 import { ConfigError, loadConfig } from "../config.ts";
 import { errorLine } from "../errors.ts";
+import type { ToolEntry } from "../mcp/mod.ts";
 import { Projects } from "./project.ts";
 import { writeEvalRecord } from "./record.ts";
 import { type EvalResult, modelResult, outcomeLine, Progress, renderTables } from "./report.ts";
@@ -29,6 +30,8 @@ export interface EvalOptions {
   json: boolean;
   /** PATH to look for the toolchains on (default: the environment's). */
   path?: string;
+  /** localexec's tools, as `main.ts` has them (tools/names.ts `toolEntries`). */
+  tools: readonly ToolEntry[];
 }
 
 /** Exit code of a run that Ctrl-C cancelled. */
@@ -117,6 +120,7 @@ export async function evalCommand(opts: EvalOptions): Promise<number> {
           const outcome = await runTask(task, root, run.label!, {
             signal: abort.signal,
             progress: (m) => progress.update(task.name, m),
+            tools: opts.tools,
           });
           if (abort.signal.aborted) return undefined;
           progress.finish(task.name, outcomeLine(outcome));

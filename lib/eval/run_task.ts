@@ -7,9 +7,8 @@
  */
 import { errorLine } from "../errors.ts";
 import { hostPort, loadConfig } from "../config.ts";
-import { availableTools, createState, dispatch } from "../mcp/mod.ts";
+import { availableTools, createState, dispatch, type ToolEntry } from "../mcp/mod.ts";
 import { readRecord, taskPaths } from "../tasks/mod.ts";
-import { toolEntries } from "../../tools/names.ts";
 import { EVAL_ID_PREFIX, type EvalTask } from "./tasks.ts";
 
 /** What one task came to. */
@@ -62,11 +61,16 @@ export async function runTask(
   task: EvalTask,
   root: string,
   model: string,
-  env: { signal: AbortSignal; progress: (message: string) => void },
+  env: {
+    signal: AbortSignal;
+    progress: (message: string) => void;
+    /** localexec's tools (tools/names.ts `toolEntries`); implement_task is called from them. */
+    tools: readonly ToolEntry[];
+  },
 ): Promise<TaskOutcome> {
   const configPath = `${root}/.localexec.json`;
   const config = await loadConfig(configPath);
-  const tools = availableTools(await toolEntries(), {
+  const tools = availableTools(env.tools, {
     root,
     modelHosts: config.hosts.map(hostPort),
   }, { only: ["implement_task"] });

@@ -163,7 +163,7 @@ export async function loadTasks(dir: string): Promise<EvalTask[]> {
   }
   const names: string[] = [];
   for await (const e of Deno.readDir(dir)) {
-    if (!e.isDirectory) continue;
+    // a task folder may be a link to one elsewhere (Deno.stat follows it)
     if (await Deno.stat(join(dir, e.name, "task.json")).catch(() => undefined)) names.push(e.name);
   }
   if (!names.length) {

@@ -19,7 +19,7 @@ import {
 } from "../../lib/eval/mod.ts";
 import { type FakeChatRequest, type FakeOllama, startFakeOllama } from "../helpers/fake_ollama.ts";
 import { blocksFor, GARBAGE, promptText, referenceModel } from "../helpers/eval_model.ts";
-import { FULL, MAIN } from "../helpers/mcp.ts";
+import { callMcp, connectInProcess, FULL, MAIN } from "../helpers/mcp.ts";
 
 const MODEL = "qwen2.5-coder:7b";
 const PATH = Deno.env.get("PATH") ?? "";
@@ -327,8 +327,16 @@ Deno.test("a --tasks set is scored exactly against replies scripted per task", a
     const table = renderTables(result);
     assert.match(table, /^ {2}python +3 +2 +1 +2 /m);
     assert.match(table, /^ {2}cobol +skipped: no-such-toolchain-22 not found on PATH \(1 tasks\)/m);
-    // the eval record's rows, apart from real work
+    // the eval record's rows, apart from real work, as status shows them
     const rows = await evalRows(box.root);
+    const conn = await connectInProcess(box.root);
+    try {
+      const status = await callMcp(conn.client, "status");
+      assert.equal(status.tasks, 0, "no eval task among the project's tasks");
+      assert.deepEqual(status.eval_record, rows);
+    } finally {
+      await conn.close();
+    }
     assert.deepEqual(rows.map((r) => [r.model, r.kind, r.tasks, r.passed, r.first_try, r.eval]), [
       [other, "python", 3, 0, 0, true],
       [MODEL, "python", 3, 2, 1, true],
