@@ -5,13 +5,14 @@
  * the running tasks and removes every temporary project before exiting (a second Ctrl-C removes
  * them at once and exits).
  */
-import { ConfigError, loadConfig } from "../config.ts";
+import { ConfigError, hostPort, loadConfig } from "../config.ts";
 import { errorLine } from "../errors.ts";
-import type { ToolEntry } from "../mcp/mod.ts";
+import { availableTools, type ToolEntry } from "../mcp/mod.ts";
 import { Projects } from "./project.ts";
 import { writeEvalRecord } from "./record.ts";
 import { type EvalResult, modelResult, outcomeLine, Progress, renderTables } from "./report.ts";
 import { runTask, type TaskOutcome } from "./run_task.ts";
+import { reachedModel } from "./score.ts";
 import { BUNDLED_SUITE, type EvalTask, loadTasks } from "./tasks.ts";
 import { splitByToolchain } from "./toolchains.ts";
 
@@ -81,8 +82,9 @@ export async function evalCommand(opts: EvalOptions): Promise<number> {
       `no model to evaluate: set "model" in ${opts.configPath} or pass --models a,b`,
     );
   }
-  // The settings must load as a configuration (bad keys are refused here, not once per task).
-  const probe = await _probeConfig(runs[0].settings);
+  // The settings must load as a configuration (bad keys are refused here, not once per task),
+  // and implement_task must be on for a temporary project.
+  const probe = await _probeConfig(runs[0].settings, opts.tools);
   const { runnable, skipped } = splitByToolchain(tasks, opts.path ?? Deno.env.get("PATH") ?? "");
   const capacity = Math.max(1, probe.hosts.length);
   const jobs = Math.max(1, Math.min(opts.jobs, capacity));
@@ -149,27 +151,41 @@ export async function evalCommand(opts: EvalOptions): Promise<number> {
   };
   await _keep(opts, result, progress);
   await _print(opts.json ? JSON.stringify(result, null, 1) : renderTables(result));
-  return 0;
+  // A model that no task reached (not running, not installed) measured nothing: say so.
+  return result.models.every((m) => reachedModel(m.tasks)) ? 0 : 1;
 }
 
-/** Keeps the run in the project's eval record when the root is a project (it has a config). */
+/**
+ * Keeps the run in the project's eval record when the root is a project (it has a config),
+ * without the models that no task reached (they measured nothing).
+ */
 async function _keep(opts: EvalOptions, result: EvalResult, progress: Progress): Promise<void> {
   if (!(await Deno.stat(opts.configPath).catch(() => undefined))) return;
+  const models = result.models.filter((m) => reachedModel(m.tasks));
+  if (!models.length) return;
   try {
-    const path = await writeEvalRecord(opts.root, result);
+    const path = await writeEvalRecord(opts.root, { ...result, models });
     progress.note(`recorded in ${path}`);
   } catch (err) {
     progress.note(`could not record the run: ${errorLine(err)}`);
   }
 }
 
-/** Loads `settings` as a configuration would load (in a scratch folder that is removed). */
-async function _probeConfig(settings: Record<string, unknown>) {
+/**
+ * Loads `settings` as a temporary project would load them (in a scratch folder that is removed),
+ * and checks that implement_task would be on there; throws with the reason when it would not.
+ */
+async function _probeConfig(settings: Record<string, unknown>, tools: readonly ToolEntry[]) {
   const dir = await Deno.makeTempDir({ prefix: "localexec-eval-config-" });
   try {
     const path = `${dir}/.localexec.json`;
     await Deno.writeTextFile(path, JSON.stringify(settings));
-    return await loadConfig(path);
+    const config = await loadConfig(path);
+    const off = availableTools(tools, { root: dir, modelHosts: config.hosts.map(hostPort) }, {
+      only: ["implement_task"],
+    }).off.find((t) => t.name === "implement_task");
+    if (off) throw new Error(`eval needs implement_task, which is off: ${off.why}`);
+    return config;
   } finally {
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }

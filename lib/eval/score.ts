@@ -57,6 +57,11 @@ export function groupBy<T extends TaskOutcome>(
   return groups;
 }
 
+/** True when at least one of `outcomes` got as far as asking the model. */
+export function reachedModel(outcomes: TaskOutcome[]): boolean {
+  return outcomes.some((o) => o.attempts > 0);
+}
+
 /** How the bundled suite's kinds read in a sentence. */
 const KIND_PHRASES: Record<string, string> = {
   "bug fix": "bug fixes",
@@ -82,6 +87,9 @@ function _list(kinds: string[]): string {
 export function recommend(outcomes: TaskOutcome[]): string {
   const all = score(outcomes);
   if (!all.tasks) return "no task ran: nothing to recommend";
+  if (!reachedModel(outcomes)) {
+    return `no task reached the model (${outcomes[0].why || outcomes[0].status}): nothing measured`;
+  }
   if (!all.passed) return "do not delegate to this model: it passed no task";
   const good: string[] = [];
   const weak: string[] = [];

@@ -17,7 +17,12 @@ import {
   splitByToolchain,
   TEMP_PREFIX,
 } from "../../lib/eval/mod.ts";
-import { type FakeChatRequest, type FakeOllama, startFakeOllama } from "../helpers/fake_ollama.ts";
+import {
+  closedUrl,
+  type FakeChatRequest,
+  type FakeOllama,
+  startFakeOllama,
+} from "../helpers/fake_ollama.ts";
 import { blocksFor, GARBAGE, promptText, referenceModel } from "../helpers/eval_model.ts";
 import { callMcp, connectInProcess, FULL, MAIN } from "../helpers/mcp.ts";
 
@@ -368,6 +373,20 @@ Deno.test("Ctrl-C cancels eval cleanly and leaves no temp project behind", async
     assert.deepEqual(await tree(box.root), [".localexec.json"]);
   } finally {
     await fake.close();
+    await box.close();
+  }
+});
+
+Deno.test("a model no task reaches measures nothing: exit 1, no record", async () => {
+  const box = await sandbox({ model: MODEL, ollama_host: closedUrl() });
+  const tasks = join(box.dir, "my-tasks");
+  await writeTask(tasks, "one", "Make f return 2.");
+  try {
+    const out = await runEval(box, ["--tasks", tasks]);
+    assert.equal(out.code, 1, out.stderr);
+    assert.match(out.stdout, /recommendation: no task reached the model \(.+\): nothing measured/);
+    assert.deepEqual(await tree(box.root), [".localexec.json"]);
+  } finally {
     await box.close();
   }
 });
