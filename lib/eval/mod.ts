@@ -7,7 +7,7 @@
 export { CANCELLED_EXIT, evalCommand, type EvalOptions } from "./command.ts";
 export { type EvalResult, type ModelResult, renderTables } from "./report.ts";
 export { type EvalRow, evalRows, readEvalRuns } from "./record.ts";
-export { countRefused, type TaskOutcome } from "./run_task.ts";
+export { countRefused, type TaskOutcome, totalAttempts } from "./run_task.ts";
 export { median, recommend, type Score, score } from "./score.ts";
 export {
   BUNDLED_SUITE,

@@ -37,8 +37,15 @@ export interface TaskOutcome {
   verdict: Record<string, unknown>;
 }
 
-/** The replies the log of a task says were not applied. */
-export function countRefused(log: string): number {
+/**
+ * The replies the parser refused: from the record's per-attempt `history` when it has one (each
+ * entry's `decision` starts with "refused"), else from the log's "reply not applied" lines.
+ */
+export function countRefused(record: Record<string, unknown> | undefined, log: string): number {
+  const history = record?.history;
+  if (Array.isArray(history)) {
+    return history.filter((h) => String(h?.decision ?? "").startsWith("refused")).length;
+  }
   return log.match(/^--- attempt \d+: reply not applied:/gm)?.length ?? 0;
 }
 
@@ -109,7 +116,7 @@ export async function runTask(
     seconds: Math.round(seconds * 100) / 100,
     prompt_tokens: record?.prompt_tokens ?? 0,
     reply_tokens: record?.reply_tokens ?? 0,
-    refused: countRefused(log),
+    refused: countRefused(record, log),
     why: String(verdict.why ?? verdict.error ?? ""),
     verdict,
   };
