@@ -6,9 +6,10 @@
  */
 import { extname, join } from "../deps.ts";
 import { errorLine } from "../errors.ts";
+import { fileURLToPath } from "node:url";
 
 /** The folder of the bundled suite. */
-export const BUNDLED_SUITE: string = new URL("./suite", import.meta.url).pathname;
+export const BUNDLED_SUITE: string = fileURLToPath(new URL("./suite", import.meta.url));
 
 /** Task names: what a task id allows, short enough for the `eval-` prefix. */
 const TASK_NAME = /^[A-Za-z0-9._-]{1,58}$/;
