@@ -120,7 +120,7 @@ export class Progress {
     const parts = [...this.#running].map(([task, msg]) => `${task}: ${msg}`);
     let cols = 100;
     try {
-      cols = Deno.consoleSize().columns;
+      cols = Deno.consoleSize().columns || cols; // a pseudo-terminal may say 0
     } catch {
       // stdout is not a terminal (--json into a file): keep 100
     }
