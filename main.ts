@@ -146,6 +146,7 @@ async function main(args: string[]): Promise<void> {
     envVar("INIT_CWD"),
     OWN_DIR,
   );
+  if (opts.command === "eval") return await _eval(opts, choice);
   const { state, refuse } = await _state(opts, choice);
   // `serve` may still get a root from the client (MCP roots); everything else refuses now.
   if (refuse && (opts.command !== "serve" || choice.explicit)) _fail(refuse);
@@ -186,6 +187,26 @@ async function main(args: string[]): Promise<void> {
       if (refuse && state.root === "/") _fail(refuse);
       return;
   }
+}
+
+/** `localexec eval`: its own module, loaded here and nowhere else (no server state needed). */
+async function _eval(opts: ReturnType<typeof parseCli>, choice: RootChoice): Promise<void> {
+  const [{ evalCommand }, { CONFIG_NAME }, tools] = await Promise.all([
+    import("./lib/eval/mod.ts"),
+    import("./lib/config.ts"),
+    toolEntries(),
+  ]);
+  const root = await _root(choice.path);
+  const e = opts.eval!;
+  Deno.exitCode = await evalCommand({
+    root,
+    configPath: opts.config ? resolve(opts.config) : resolve(root, CONFIG_NAME),
+    models: e.models,
+    tasksDir: e.tasks === undefined ? undefined : resolve(e.tasks),
+    jobs: e.jobs,
+    json: e.json,
+    tools,
+  });
 }
 
 /**

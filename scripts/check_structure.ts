@@ -22,6 +22,7 @@ const SCANNED = ["main.ts", "lib", "tools", "scripts", "tests"];
 const SUBSYSTEMS = [
   "cli",
   "edit",
+  "eval",
   "find",
   "implement",
   "mcp",
@@ -64,6 +65,7 @@ function _files(): string[] {
     }
     for (const e of Deno.readDirSync(join(ROOT, rel))) {
       if (rel === "tests" && (e.name === "fixtures" || e.name === "replies")) continue;
+      if (rel === "lib/eval" && e.name === "suite") continue; // the suite's tasks: data, not code
       visit(`${rel}/${e.name}`);
     }
   };
@@ -129,11 +131,18 @@ function _subsystem(path: string): string | undefined {
 /** Folders of host primitives: one job split in files, below every subsystem (`process/`). */
 const PRIMITIVE_FOLDERS = ["lib/process/"];
 
+/**
+ * Folders on the tools' level: `eval/` runs implement_task through the MCP layer in process, and
+ * `status` (a tool) reads what it recorded.
+ */
+const TOOL_LEVEL_FOLDERS = ["lib/eval/"];
+
 /** The layer of a module; undefined for `scripts/` and `tests/`, which may import anything. */
 export function layerOf(path: string): Layer | undefined {
   if (path === "main.ts") return "entry";
   if (path.startsWith("tools/")) return "tools";
   if (path.startsWith("lib/mcp/")) return "mcp";
+  if (TOOL_LEVEL_FOLDERS.some((f) => path.startsWith(f))) return "tools";
   if (path.startsWith("lib/implement/")) return "engine";
   if (PRIMITIVE_FOLDERS.some((f) => path.startsWith(f))) return "primitives";
   if (/^lib\/[^/]+\//.test(path)) return "subsystems";

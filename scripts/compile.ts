@@ -59,6 +59,9 @@ const args = [
   ...PRESETS[preset],
   "--exclude-unused-npm",
   ...(await _grammarExcludes()),
+  // `localexec eval`'s bundled suite: data files read at run time
+  "--include",
+  "lib/eval/suite",
   ...(values.target ? ["--target", values.target] : []),
   "--output",
   output,

@@ -7,8 +7,8 @@ import { z } from "zod";
 import description from "./status.md" with { type: "text" };
 import { clip, errorLine, ToolError } from "../lib/errors.ts";
 import { type Config, loadToolConfig } from "../lib/config.ts";
-import { basename } from "../lib/deps.ts";
-import { listTasks, recordRows, taskTotals } from "../lib/tasks/mod.ts";
+import { basename, join } from "../lib/deps.ts";
+import { listTasks, recordRows, storeDir, taskTotals } from "../lib/tasks/mod.ts";
 import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
 import type { HostReport, Rung } from "../lib/model/mod.ts";
 import { VERSION } from "../lib/version.ts";
@@ -101,6 +101,16 @@ async function _model(
   };
 }
 
+/**
+ * `eval_record`: what `localexec eval` measured here, apart from the project's own tasks (rows per
+ * model and language, each marked `eval: true`); nothing when eval never ran in this project.
+ */
+async function _evalRecord(root: string): Promise<{ eval_record?: unknown[] }> {
+  if (!(await Deno.stat(join(storeDir(root), "eval")).catch(() => undefined))) return {};
+  const rows = await (await import("../lib/eval/mod.ts")).evalRows(root);
+  return rows.length ? { eval_record: rows } : {};
+}
+
 export default defineTool({
   name: "status",
   title: "Status",
@@ -129,6 +139,7 @@ export default defineTool({
       tools_off: ctx.state.tools.off.map((t) => `${t.name}: ${t.why}`),
       ...(ctx.state.rootWarning ? { root_warning: ctx.state.rootWarning } : {}),
       ...(config.warnings.length ? { warnings: config.warnings.slice(0, 3) } : {}),
+      ...await _evalRecord(ctx.root),
     };
     const hints: string[] = [];
     if (!config.exists) hints.push("no .localexec.json: run `localexec init` to write one");

@@ -10,7 +10,7 @@ export { chooseRoot, envVar, judgeRoot, type RootChoice, type RootVerdict } from
 
 /** The parsed command line. */
 export interface CliOptions {
-  command: "serve" | "call" | "init" | "status" | "version" | "help";
+  command: "serve" | "call" | "init" | "status" | "eval" | "version" | "help";
   root: string;
   /** True when `--root` gave the root (otherwise it is the working folder). */
   rootGiven: boolean;
@@ -20,6 +20,16 @@ export interface CliOptions {
   /** For `call`: the tool name and its JSON arguments (text). */
   tool?: string;
   json?: string;
+  /** For `eval`: what `--models`, `--tasks`, `--jobs` and `--json` asked. */
+  eval?: EvalCli;
+}
+
+/** The options of `localexec eval`. */
+export interface EvalCli {
+  models?: string[];
+  tasks?: string;
+  jobs: number;
+  json: boolean;
 }
 
 /** The text `--help` prints. */
@@ -31,6 +41,8 @@ Usage:
   localexec call TOOL [JSON]     run one tool once, print its JSON result
   localexec init                 write a .localexec.json for the project in this folder
   localexec status               print the status tool's result
+  localexec eval [--models a,b] [--tasks DIR] [--jobs N] [--json]
+                                 measure the model on small delegation tasks before use
   localexec --version | --help
 
 Options:
@@ -39,6 +51,10 @@ Options:
   --config FILE    configuration file (default: <root>/.localexec.json)
   --tools a,b,c    offer only these tools
   --read-only      offer only tools that change nothing
+  --models a,b     eval: these models instead of the configured one (one run each)
+  --tasks DIR      eval: your own task set instead of the bundled suite (docs/EVAL.md)
+  --jobs N         eval: tasks at once, up to one per model host (default 1)
+  --json           eval: print the full result as JSON instead of the tables
 
 Tools are offered only when Deno grants what they need (--allow-read, --allow-write,
 --allow-run, --allow-net); 'localexec status' lists the ones that are off and why.`;
@@ -48,6 +64,10 @@ const OPTIONS = {
   config: { type: "string" },
   tools: { type: "string" },
   "read-only": { type: "boolean", default: false },
+  models: { type: "string" },
+  tasks: { type: "string" },
+  jobs: { type: "string" },
+  json: { type: "boolean", default: false },
   version: { type: "boolean", short: "V", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
@@ -86,6 +106,12 @@ export function parseCli(args: string[], cwd: string): CliOptions {
   if (values.help) return { ...base, command: "help" };
   if (values.version) return { ...base, command: "version" };
   const [command = "serve", ...rest] = positionals;
+  const evalOnly = (["models", "tasks", "jobs", "json"] as const).find((k) =>
+    k === "json" ? values.json : values[k] !== undefined
+  );
+  if (evalOnly && command !== "eval") {
+    throw new TypeError(`--${evalOnly} is an option of eval (localexec eval --${evalOnly} ...)`);
+  }
   switch (command) {
     case "help":
     case "version":
@@ -95,6 +121,9 @@ export function parseCli(args: string[], cwd: string): CliOptions {
     case "status":
       if (rest.length) throw new TypeError(`unexpected argument "${rest[0]}" after ${command}`);
       return { ...base, command };
+    case "eval":
+      if (rest.length) throw new TypeError(`unexpected argument "${rest[0]}" after eval`);
+      return { ...base, command, eval: _evalOptions(values) };
     case "call":
       if (!rest.length) throw new TypeError("call needs a tool name: localexec call TOOL [JSON]");
       if (rest.length > 2) throw new TypeError("call takes a tool name and one JSON argument");
@@ -102,4 +131,22 @@ export function parseCli(args: string[], cwd: string): CliOptions {
     default:
       throw new TypeError(`unknown command "${command}" (try --help)`);
   }
+}
+
+/** `eval`'s options, checked. */
+function _evalOptions(
+  values: { models?: string; tasks?: string; jobs?: string; json?: boolean },
+): EvalCli {
+  const models = values.models?.split(",").map((m) => m.trim()).filter(Boolean);
+  if (values.models !== undefined && !models?.length) {
+    throw new TypeError("--models needs at least one model name, for example --models qwen3:8b");
+  }
+  const jobs = values.jobs === undefined ? 1 : Number(values.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) {
+    throw new TypeError(`--jobs takes a whole number from 1 to 64, got "${values.jobs}"`);
+  }
+  if (values.tasks !== undefined && !values.tasks.trim()) {
+    throw new TypeError("--tasks needs a folder, for example --tasks ./eval-tasks");
+  }
+  return { ...(models ? { models } : {}), tasks: values.tasks, jobs, json: !!values.json };
 }

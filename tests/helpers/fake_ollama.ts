@@ -129,8 +129,13 @@ export interface FakeOllama {
   readonly loads: number;
   /** Scripted replies not used yet. */
   readonly pending: number;
-  /** Queues replies for the next `/api/chat` requests; when none is left the fake answers 500. */
+  /**
+   * Queues replies for the next `/api/chat` requests; when none is left the fake answers with
+   * {@linkcode FakeOllama.answer}, or 500 when that is unset.
+   */
   script(...replies: ScriptedReply[]): void;
+  /** Answers every chat the script does not (a model that answers from the prompt alone). */
+  answer?: ScriptedReply;
   /** Resolves once `count` chat requests have arrived. */
   waitForChats(count?: number): Promise<void>;
   /** Stops listening; the URL then refuses connections. Same as `close`. */
@@ -289,7 +294,9 @@ export function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<FakeOllam
       });
     }
     let reply: string | ReplySpec | undefined;
-    const next = fake.chatMode === "normal" ? queue.shift() : { content: "a reply cut short" };
+    const next = fake.chatMode === "normal"
+      ? queue.shift() ?? fake.answer
+      : { content: "a reply cut short" };
     if (next === undefined) reply = undefined;
     else if (typeof next === "function") reply = await next(body);
     else reply = next;

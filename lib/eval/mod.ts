@@ -1,0 +1,22 @@
+/**
+ * `localexec eval` (docs/EVAL.md): measure a model on delegation before trusting it. A suite of
+ * small tasks runs through the real implement_task path, each in a fresh temporary project, and
+ * the result is a table per model, a `--json` document, and a run in the project's eval record
+ * (`.localexec/eval/`), which {@linkcode evalRows} summarises for `status`.
+ */
+export { CANCELLED_EXIT, evalCommand, type EvalOptions } from "./command.ts";
+export { type EvalResult, type ModelResult, renderTables } from "./report.ts";
+export { type EvalRow, evalRows, readEvalRuns } from "./record.ts";
+export { countRefused, type TaskOutcome, totalAttempts } from "./run_task.ts";
+export { median, recommend, type Score, score } from "./score.ts";
+export {
+  BUNDLED_SUITE,
+  EVAL_ID_PREFIX,
+  type EvalTask,
+  loadTask,
+  loadTasks,
+  TaskFormatError,
+  TOOLCHAINS,
+} from "./tasks.ts";
+export { onPath, type Skipped, splitByToolchain } from "./toolchains.ts";
+export { copyTree, TEMP_PREFIX } from "./project.ts";

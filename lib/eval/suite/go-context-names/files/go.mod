@@ -1,0 +1,3 @@
+module evaltask
+
+go 1.18

@@ -1,0 +1,11 @@
+export function isLeapYear(year) {
+	return year % 4 === 0 && year % 100 !== 0;
+}
+
+export function daysInMonth(year, month) {
+	const days = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+	if (month === 2 && isLeapYear(year)) {
+		return 29;
+	}
+	return days[month - 1];
+}
