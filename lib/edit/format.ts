@@ -83,3 +83,15 @@ export function formatInstructions(format: ReplyFormat | "both"): string {
   if (format === "whole") return `${WHOLE}\n${COMMON}`;
   return `Files marked "whole file" —\n${WHOLE}\n\nAll other files —\n${DIFF}\n${COMMON}`;
 }
+
+/**
+ * The code fence to ask for: the shortest run of backticks (at least three) that no line of any
+ * shown file starts with, as Aider chooses its fence, so a file holding ``` cannot cut a reply.
+ */
+export function chooseFence(shown: readonly string[]): string {
+  let len = 3;
+  for (const text of shown) {
+    for (const m of text.matchAll(/^ {0,3}(`{3,})/gm)) len = Math.max(len, m[1].length + 1);
+  }
+  return "`".repeat(len);
+}

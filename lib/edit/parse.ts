@@ -23,6 +23,8 @@ export interface ParseOptions {
    * `src/calc.py`) and to attribute a block with no path when there is exactly one.
    */
   knownPaths: readonly string[];
+  /** The fence the prompt asked for. */
+  fence?: string;
 }
 
 const SHELL_INFO = /^(bash|sh|shell|zsh|console|terminal|cmd|powershell|ps|text|txt|output|log)$/i;

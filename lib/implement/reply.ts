@@ -47,6 +47,8 @@ export interface ReplyInput {
   current: ReadonlyMap<string, string | null>;
   /** The format asked for each file (for the shape refusals show); default whole. */
   formats?: ReadonlyMap<string, ReplyFormat>;
+  /** The code fence the prompt asked for (`chooseFence`); default ```. */
+  fence?: string;
 }
 
 const NO_CHANGE = "Your edits leave every file exactly as it was. Make the change the task asks " +
@@ -81,7 +83,7 @@ export function withShape(feedback: string, input: ReplyInput, path?: string): s
 
 /** Parses and applies `reply` (in memory) and says what was decided. */
 export function judgeReply(reply: string, input: ReplyInput): ReplyOutcome {
-  const parsed = parseReply(reply, { knownPaths: input.files });
+  const parsed = parseReply(reply, { knownPaths: input.files, fence: input.fence });
   if (parsed.kind === "question") {
     return {
       kind: "question",
@@ -128,4 +130,12 @@ export function judgeReply(reply: string, input: ReplyInput): ReplyOutcome {
     warnings: [...parsed.warnings, ...applied.warnings],
     decision: `${read}\napply: changes ${applied.changed.join(", ")}${_warned(applied.warnings)}`,
   };
+}
+
+/** Placeholder until the backstop lands. */
+export function syntaxBackstop(
+  outcome: ReplyOutcome,
+  _current: ReadonlyMap<string, string | null>,
+): Promise<ReplyOutcome> {
+  return Promise.resolve(outcome);
 }
