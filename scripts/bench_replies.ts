@@ -18,7 +18,7 @@
  * every word, ignoring case). A text is a string, or an array of lines that each end with "\n".
  */
 import { join } from "../lib/deps.ts";
-import { applyEdits, deletionAllowance, parseReply } from "../lib/edit/mod.ts";
+import { applyEdits, chooseFence, deletionAllowance, parseReply } from "../lib/edit/mod.ts";
 
 type Text = string | string[];
 
@@ -82,7 +82,8 @@ export function runCase(c: ReplyCase): CaseOutcome {
   const allowed = c.allowed ?? Object.keys(c.files);
   const base = { name: c.name, form: c.form, shape: c.shape ?? c.form, wronglyRejected: false };
   const wantsFiles = "files" in c.expect;
-  const parsed = parseReply(text(c.reply), { knownPaths: allowed });
+  const shown = [...files.values()].filter((v): v is string => v !== null);
+  const parsed = parseReply(text(c.reply), { knownPaths: allowed, fence: chooseFence(shown) });
   const expect = c.expect;
   if (parsed.kind === "question") {
     if (!("question" in expect)) {

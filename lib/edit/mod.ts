@@ -12,7 +12,7 @@
  * ```
  */
 export { type ParseOptions, parseReply } from "./parse.ts";
-export { readQuestion, stripReasoning } from "./reasoning.ts";
+export { readQuestion } from "./reasoning.ts";
 export { applyEdits, type ApplyOptions } from "./apply.ts";
 export {
   chooseFence,

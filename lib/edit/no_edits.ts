@@ -4,7 +4,7 @@
  * usable. Each problem is a message for the model that says how to reply instead.
  */
 import { readQuestion } from "./reasoning.ts";
-import type { RawCode } from "./scan.ts";
+import type { FenceToken } from "./tokens.ts";
 import type { ParseResult } from "./types.ts";
 
 /** True when `body` is a unified diff (hunk headers and ---/+++ lines). */
@@ -44,7 +44,7 @@ function _request(reply: string, known: readonly string[]): ParseResult | null {
 
 export function noEdits(
   reply: string,
-  pathless: RawCode[],
+  pathless: readonly FenceToken[],
   unclosed: boolean,
   known: readonly string[],
 ): ParseResult {

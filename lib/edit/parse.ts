@@ -1,20 +1,34 @@
 /**
- * parseReply: turns a model's reply into edits, a question, or a problem to send back (docs/ARCHITECTURE.md, "Delegation").
+ * parseReply: turns a model's reply into edits, a question, or a problem to send back
+ * (docs/REPLIES.md). Three steps, each with one job: `tokenize` (tokens.ts) splits the reply into
+ * prose, code blocks and SEARCH/REPLACE blocks; `resolvePathOf` (resolve.ts), the one place that
+ * decides a path, names each block's file; then the whole reply is reconciled here before any of
+ * it is applied:
  *
- * Accepted: SEARCH/REPLACE blocks after a path line (`path`, `path:`, `### path`, `**path**`,
- * `` `path` ``, `File: path`, `# path`), fenced or not, or with the path as the fence's first
- * line; a path followed by one fenced block holding the whole new file (the path may also stand
- * alone in a fence of its own before it, or only in the sentence before it); `QUESTION:` as the
- * first line. Reasoning in `<think>…</think>` is dropped first; CRLF replies are read as LF. The
- * shapes come from replies local models really wrote (README, "Reply formats").
+ * - code that no path claims (or a diff), next to edits, refuses the whole reply, never half of it;
+ *   a shell, console or output block is not code for a file and is left aside;
+ * - identical edits count once; two different whole-file blocks for one file are refused unless
+ *   exactly one of them has a strong source (the others only mention the file in prose);
+ * - a code block that ends with the name of a file to edit was left unclosed, and is refused.
+ *
+ * With no edits at all, a lone code block is the only file to edit when there is one and its
+ * language fits; otherwise `noEdits` says what the reply is (a question, a diff, a request).
  */
 import { joinLines } from "./lines.ts";
-import { dropCopies } from "./copies.ts";
 import { looksLikeDiff, noEdits } from "./no_edits.ts";
-import { readQuestion, stripReasoning } from "./reasoning.ts";
+import { readQuestion } from "./reasoning.ts";
 import { normalizePath, pathFromLine } from "./path_line.ts";
-import { type RawBlock, type RawCode, scanReply } from "./scan.ts";
-import type { Edit, ParseResult } from "./types.ts";
+import {
+  isLabel,
+  isShellOrOutput,
+  isWeak,
+  langFits,
+  type PathSource,
+  resolvePathOf,
+  SOURCES,
+} from "./resolve.ts";
+import { type BlockToken, type FenceToken, parseFence, tokenize } from "./tokens.ts";
+import type { Edit, ParseResult, WholeEdit } from "./types.ts";
 
 /** Options for {@linkcode parseReply}. */
 export interface ParseOptions {
@@ -23,39 +37,25 @@ export interface ParseOptions {
    * `src/calc.py`) and to attribute a block with no path when there is exactly one.
    */
   knownPaths: readonly string[];
-  /** The fence the prompt asked for. */
+  /** The fence the prompt asked for (`chooseFence`); a reply that opens a shorter one is read by nesting. */
   fence?: string;
 }
 
-const SHELL_INFO = /^(bash|sh|shell|zsh|console|terminal|cmd|powershell|ps|text|txt|output|log)$/i;
 const DIFF_INFO = /^(diff|patch|udiff)$/i;
-
-const LANGS: Record<string, string[]> = {
-  py: ["python", "py", "python3", "py3"],
-  pyi: ["python", "py"],
-  ts: ["typescript", "ts"],
-  tsx: ["typescript", "tsx", "ts", "jsx"],
-  js: ["javascript", "js", "node", "jsx"],
-  jsx: ["javascript", "jsx", "js"],
-  mjs: ["javascript", "js"],
-  go: ["go", "golang"],
-  rs: ["rust", "rs"],
-  rb: ["ruby", "rb"],
-  java: ["java"],
-  sh: ["bash", "sh", "shell", "zsh"],
-};
+const MARKDOWN = /\.(md|markdown|mdx)$/i;
 
 /** Takes a fence line off the start and a closing fence off the end of a SEARCH or REPLACE part. */
 function _unwrapFence(part: string[]): string[] {
   let out = part;
-  if (out.length && /^\s*(`{3,}|~{3,})[^`~]*$/.test(out[0])) out = out.slice(1);
-  if (out.length && /^\s*(`{3,}|~{3,})\s*$/.test(out[out.length - 1])) out = out.slice(0, -1);
+  if (out.length && parseFence(out[0])) out = out.slice(1);
+  const last = out.length ? parseFence(out[out.length - 1]) : null;
+  if (last && !last.info) out = out.slice(0, -1);
   return out;
 }
 
-function _blockEdit(block: RawBlock, path: string, warnings: string[]): Edit {
+function _blockEdit(block: BlockToken, path: string, source: PathSource, warnings: string[]): Edit {
   let { search, replace } = block;
-  if (!/\.(md|markdown|mdx)$/i.test(path)) {
+  if (!MARKDOWN.test(path)) {
     const s = _unwrapFence(search);
     const r = _unwrapFence(replace);
     if (s !== search || r !== replace) {
@@ -71,35 +71,129 @@ function _blockEdit(block: RawBlock, path: string, warnings: string[]): Edit {
     search: blankSearch ? "" : joinLines(search),
     replace: joinLines(replace),
     line: block.line + 1,
+    source,
   };
 }
 
-function _header(body: string[], known: readonly string[]): string | null {
-  const first = body[0]?.trim() ?? "";
-  if (!first) return null;
-  return pathFromLine(first, known);
-}
-
-function _langFits(info: string, path: string): boolean {
-  const lang = info.split(/\s/)[0].toLowerCase();
-  const ext = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
-  if (!lang || !LANGS[ext]) return true;
-  return LANGS[ext].includes(lang);
-}
-
-function _wholeEdit(code: RawCode, path: string, header: string | null, inferred: boolean): Edit {
-  let body = header ? code.body.slice(1) : code.body;
+function _wholeEdit(
+  code: FenceToken,
+  path: string,
+  source: PathSource,
+  header?: string,
+): WholeEdit {
+  let body = header !== undefined ? code.body.slice(1) : code.body;
   // The blank line after a path label belongs to the label (the applier restores both).
-  if (header && body.length > 1 && !body[0].trim()) body = body.slice(1);
+  if (header !== undefined && body.length > 1 && !body[0].trim()) body = body.slice(1);
   while (body.length && !body[body.length - 1].trim()) body = body.slice(0, -1);
   return {
     type: "whole",
     path,
     content: joinLines(body),
     line: code.line + 1,
-    ...(header && { header: code.body[0] }),
-    ...(inferred && { inferred: true }),
+    source,
+    ...(header !== undefined && { header }),
+    ...(isWeak(source) && { inferred: true }),
+    ...(code.loose && { looseEnd: code.end + 1 }),
   };
+}
+
+function _isDiff(code: FenceToken): boolean {
+  return DIFF_INFO.test(code.info.split(/\s/)[0]) || looksLikeDiff(code.body) ||
+    code.body.some((l) => /^@@ -\d+(,\d+)? \+\d+(,\d+)? @@/.test(l));
+}
+
+function _tie(what: string, paths: string[]): ParseResult {
+  const names = paths.map((p) => JSON.stringify(p)).join(" and ");
+  return {
+    kind: "invalid",
+    problem: `${what} could be for ${names}: the reply names both, so which file it changes is ` +
+      "unclear and nothing was applied; write the file's path alone on the line before each block",
+  };
+}
+
+/**
+ * Identical edits count once; whole-file blocks for one file that differ are refused unless
+ * exactly one content has a strong source. Changes `edits` in place; returns a problem or null.
+ */
+function _reconcileCopies(edits: Edit[], warnings: string[]): string | null {
+  const seen = new Map<string, Edit>();
+  for (let i = 0; i < edits.length; i++) {
+    const e = edits[i];
+    const key = JSON.stringify(
+      e.type === "whole" ? [e.path, e.content] : [e.path, e.search, e.replace],
+    );
+    const kept = seen.get(key);
+    if (!kept) {
+      seen.set(key, e);
+      continue;
+    }
+    warnings.push(`The edit at line ${e.line} repeats an earlier one; applied it once`);
+    // The copy with the stronger source stands for both.
+    if (SOURCES.indexOf(e.source ?? "only") < SOURCES.indexOf(kept.source ?? "only")) {
+      edits[edits.indexOf(kept)] = e;
+      seen.set(key, e);
+    }
+    edits.splice(i--, 1);
+  }
+  const byPath = new Map<string, WholeEdit[]>();
+  for (const e of edits) {
+    if (e.type === "whole") byPath.set(e.path, [...(byPath.get(e.path) ?? []), e]);
+  }
+  for (const [path, copies] of byPath) {
+    if (copies.length < 2) continue;
+    const strong = copies.filter((c) => !c.inferred);
+    if (strong.length !== 1) {
+      const lines = copies.map((c) => c.line).join(", ");
+      const count = copies.length === 2 ? "two" : String(copies.length);
+      return `The reply holds ${count} whole-file blocks for "${path}" that differ (code ` +
+        `blocks at lines ${lines}), so which one is meant is unclear; send the file once:\n` +
+        `${path}\n\`\`\`\n(the complete file)\n\`\`\``;
+    }
+    for (const c of copies) if (c !== strong[0]) edits.splice(edits.indexOf(c), 1);
+    warnings.push(
+      `Took the copy of "${path}" under its path line (line ${strong[0].line}); ignored the ` +
+        `preview(s) named only in prose`,
+    );
+  }
+  return null;
+}
+
+/** A definition line (`def f`, `class A`, `function f`, `fn f`, `func (r T) f`, …): its name. */
+const DEFINES =
+  /^\s*(?:export\s+)?(?:default\s+)?(?:pub(?:\([\w\s]+\))?\s+)?(?:async\s+)?(?:def|class|function\*?|fn|interface|type|enum|struct|trait|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)/;
+
+function _defines(lines: readonly string[]): string[] {
+  return lines.flatMap((l) => {
+    const m = l.length < 300 ? l.match(DEFINES) : null;
+    return m ? [m[1]] : [];
+  });
+}
+
+/**
+ * Whether code no path claims competes with the reply's edits: a diff always does; code that
+ * defines something does, unless an edit later in the reply defines it too (the code was a draft
+ * of that edit). Code that only uses what it needs (a call, a command, an example) is left aside.
+ */
+function _competes(code: FenceToken, edits: readonly Edit[]): boolean {
+  if (_isDiff(code)) return true;
+  const later = new Set(
+    edits.filter((e) => (e.line ?? 0) > code.line + 1).flatMap((e) =>
+      _defines((e.type === "whole" ? e.content : e.replace).split("\n"))
+    ),
+  );
+  return _defines(code.body).some((name) => !later.has(name));
+}
+
+/** The code block `code` ends with a file's name: its fence was left open before that file. */
+function _unclosed(code: FenceToken, known: readonly string[]): string | null {
+  const last = code.body.findLast((l) => l.trim());
+  if (last === undefined || code.body.filter((l) => l.trim()).length < 2) return null;
+  const named = pathFromLine(last, known);
+  if (!named || !known.includes(named)) return null;
+  return `The code block at line ${code.line + 1} ends with the line ${
+    JSON.stringify(last.trim())
+  }, a file's name: its fence was likely never closed, so nothing was applied; close each ` +
+    "code block before the next file's name";
 }
 
 /**
@@ -109,72 +203,90 @@ function _wholeEdit(code: RawCode, path: string, header: string | null, inferred
  */
 export function parseReply(text: string, options: ParseOptions): ParseResult {
   const known = [...new Set(options.knownPaths.map(normalizePath))];
-  const reasoning = stripReasoning(text.replace(/\r\n?/g, "\n"));
-  const reply = reasoning.text;
-  const scan = scanReply(reply, known);
-  if (scan.problem) return { kind: "invalid", problem: scan.problem };
-  const warnings = [...scan.warnings];
-  if (reasoning.unclosed) warnings.push("The reply opened <think> and never closed it");
+  const tk = tokenize(text, options.fence, (l) => pathFromLine(l, known) !== null);
+  if (tk.problem) return { kind: "invalid", problem: tk.problem };
+  const { tokens } = tk;
+  const warnings = [...tk.warnings];
+  if (tk.unclosedThink) warnings.push("The reply opened <think> and never closed it");
+  const visible = tk.visible;
+  const asks = readQuestion(visible) !== null;
   const edits: Edit[] = [];
-  const pathless: RawCode[] = [];
-  let lastPath: string | null = null;
-  for (const item of scan.items) {
-    if (item.kind === "block") {
-      const path: string | null = item.path ?? lastPath ?? (known.length === 1 ? known[0] : null);
-      if (!path) {
+  const unclaimed: FenceToken[] = [];
+  let previous: string | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.kind === "block") {
+      const r = resolvePathOf(tokens, i, known, previous);
+      if (r.path === null) {
+        if (r.tie) return _tie(`The SEARCH/REPLACE block at line ${t.line + 1}`, r.tie);
         return {
           kind: "invalid",
-          problem:
-            `The SEARCH/REPLACE block at line ${item.line + 1} has no file path; write the ` +
+          problem: `The SEARCH/REPLACE block at line ${t.line + 1} has no file path; write the ` +
             `file's path alone on the line before "<<<<<<< SEARCH"`,
         };
       }
-      if (!item.path && !lastPath) {
-        warnings.push(`The block at line ${item.line + 1} names no file; applied it to "${path}"`);
+      if (r.source === "only") {
+        warnings.push(`The block at line ${t.line + 1} names no file; applied it to "${r.path}"`);
       }
-      edits.push(_blockEdit(item, path, warnings));
-      lastPath = path;
+      edits.push(_blockEdit(t, r.path, r.source, warnings));
+      previous = r.path;
       continue;
     }
-    const header = _header(item.body, known);
-    const path = item.path ?? header;
-    if (!path) {
-      pathless.push(item);
+    if (t.kind !== "fence") continue;
+    if (isLabel(tokens, i, known)) {
+      warnings.push(
+        `Took the block at line ${t.line + 1}, which holds only a file name, as a path`,
+      );
       continue;
     }
-    if (looksLikeDiff(item.body) || DIFF_INFO.test(item.info) && !/\.(diff|patch)$/.test(path)) {
+    const r = resolvePathOf(tokens, i, known, null);
+    if (r.path === null) {
+      if (r.tie && !isShellOrOutput(t.info)) {
+        return _tie(`The code block at line ${t.line + 1}`, r.tie);
+      }
+      if (!isShellOrOutput(t.info) || _isDiff(t)) unclaimed.push(t);
+      continue;
+    }
+    if (_isDiff(t) && !/\.(diff|patch)$/.test(r.path)) {
       return {
         kind: "invalid",
-        problem: `The code block at line ${item.line + 1} is a unified diff, which cannot be ` +
+        problem: `The code block at line ${t.line + 1} is a unified diff, which cannot be ` +
           `applied; use SEARCH/REPLACE blocks or the whole file instead`,
       };
     }
-    const strip = header !== null && header === path && item.body.length > 1;
-    edits.push(_wholeEdit(item, path, strip ? header : null, item.mentioned));
+    const open = _unclosed(t, known);
+    if (open) return { kind: "invalid", problem: open };
+    edits.push(_wholeEdit(t, r.path, r.source, "header" in r ? r.header : undefined));
   }
-  const candidates = pathless.filter((c) => !SHELL_INFO.test(c.info.split(/\s/)[0]));
-  const asks = readQuestion(reply) !== null;
-  if (!edits.length && !asks && known.length === 1 && candidates.length === 1) {
-    const code = candidates[0];
-    if (
-      _langFits(code.info, known[0]) && !looksLikeDiff(code.body) && !DIFF_INFO.test(code.info)
-    ) {
+  if (!edits.length && !asks && known.length === 1 && unclaimed.length === 1) {
+    const code = unclaimed[0];
+    if (langFits(code.info, known[0]) && !_isDiff(code) && !_unclosed(code, known)) {
       warnings.push(
         `Took the code block at line ${code.line + 1}, which names no file, as the whole of ` +
           `"${known[0]}"`,
       );
-      edits.push(_wholeEdit(code, known[0], null, true));
-      pathless.length = 0;
+      edits.push(_wholeEdit(code, known[0], "only"));
+      unclaimed.length = 0;
     }
   }
-  if (pathless.length && edits.length) {
-    warnings.push(`Ignored ${pathless.length} code block(s) that name no file`);
+  if (!edits.length) return noEdits(visible, unclaimed, tk.unclosedThink, known);
+  const competing = unclaimed.filter((c) => _competes(c, edits));
+  if (unclaimed.length > competing.length) {
+    warnings.push(`Ignored ${unclaimed.length - competing.length} code block(s) that name no file`);
   }
-  if (!edits.length) return noEdits(reply, pathless, reasoning.unclosed, known);
-  const problem = dropCopies(edits, warnings);
+  if (competing.length) {
+    const at = competing.map((c) => c.line + 1).join(", ");
+    const diff = competing.some(_isDiff) ? " (a diff, which cannot be applied)" : "";
+    return {
+      kind: "invalid",
+      problem: `The reply holds code that names no file at line ${at}${diff}, next to its ` +
+        "edits; nothing was applied, since applying only part of the reply could be wrong. " +
+        "Write the file's path alone on the line before every block you mean as an edit, " +
+        "and leave out code that is not one",
+    };
+  }
+  const problem = _reconcileCopies(edits, warnings);
   if (problem) return { kind: "invalid", problem };
-  if (asks) {
-    warnings.push("The reply starts with QUESTION: but also edits; applied the edits");
-  }
+  if (asks) warnings.push("The reply starts with QUESTION: but also edits; applied the edits");
   return { kind: "edits", edits, warnings };
 }

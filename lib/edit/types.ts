@@ -6,6 +6,8 @@
  * files: the applier writes each file's own line ending.
  */
 
+import type { PathSource } from "./resolve.ts";
+
 /** Replace the lines `search` with `replace` in `path`; an empty `search` creates the file. */
 export interface ReplaceEdit {
   type: "replace";
@@ -15,6 +17,8 @@ export interface ReplaceEdit {
   replace: string;
   /** 1-based line of the reply where the block starts (for messages). */
   line?: number;
+  /** Where its path came from (`resolve.ts`). */
+  source?: PathSource;
 }
 
 /** Replace the whole of `path` with `content`. */
@@ -36,6 +40,13 @@ export interface WholeEdit {
    * that drops a top-level definition the file has, since it is likely only an excerpt.
    */
   inferred?: boolean;
+  /** Where its path came from (`resolve.ts`). */
+  source?: PathSource;
+  /**
+   * The reply line of the closing fence, when the reply did not use the fence it was asked for
+   * and more fences follow: if the file holds fences of its own, where it ends is a guess.
+   */
+  looseEnd?: number;
 }
 
 /** One edit a reply asks for. */

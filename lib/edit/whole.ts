@@ -14,6 +14,7 @@ import type { WholeEdit } from "./types.ts";
 const PARTIAL_SHARE = 0.4;
 /** Files with fewer non-blank lines than this are never judged excerpts by size. */
 const PARTIAL_MIN_LINES = 15;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const DEFINITION =
   /^(?:export\s+)?(?:default\s+)?(?:pub(?:\([\w\s]+\))?\s+)?(?:async\s+)?(?:def|class|function\*?|fn|interface|type|enum|struct|trait)\s+([A-Za-z_$][\w$]*)|^func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)/;
 
@@ -39,6 +40,17 @@ function _checkWhole(
 ): void {
   const { path } = edit;
   const file = quoteValue(path);
+  const before = original?.lines.map((l) => l.text) ?? [];
+  if (edit.looseEnd && (/\.(md|markdown|mdx)$/i.test(path) || before.some((l) => FENCE.test(l)))) {
+    throw new EditRefusal(
+      `The code block at line ${edit.line} for ${file} holds fences of its own, so where the ` +
+        `file ends is ambiguous (line ${edit.looseEnd} may close it or open an inner block); ` +
+        "nothing was written. Send the file inside a four-backtick fence, which its ``` fences " +
+        `cannot close:\n${path}\n\`\`\`\`\n(the whole file, with its \`\`\` blocks)\n\`\`\`\``,
+      "partial",
+      path,
+    );
+  }
   if (symbolsOnly) {
     throw new EditRefusal(
       `Whole-file content for ${file} was refused: you were shown only parts of that file; ` +
@@ -47,7 +59,6 @@ function _checkWhole(
       path,
     );
   }
-  const before = original?.lines.map((l) => l.text) ?? [];
   const elided = findElision(lines, path, before);
   if (elided) {
     const text = quoteValue(elided.text);

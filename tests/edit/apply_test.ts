@@ -138,9 +138,20 @@ Deno.test("applyEdits says when an edit seems applied already", () => {
 Deno.test("applyEdits points out tabs when the file indents with them", () => {
   const go = "func f() {\n\treturn 1\n}\n";
   const { error } = failure(
-    apply({ "f.go": go }, [replace("f.go", "func f() {\n    return 1\n}\n", "x\n")]),
+    apply({ "f.go": go }, [replace("f.go", "func f() {\n    return 2\n}\n", "x\n")]),
   );
   assert.match(error, /indents with tabs/);
+});
+
+Deno.test("applyEdits matches a block written with spaces in a tab-indented file, and writes tabs", () => {
+  const go = "func f() int {\n\tif x {\n\t\treturn 1\n\t}\n\treturn 0\n}\n";
+  const block = "    if x {\n        return 1\n    }\n";
+  const result = apply({ "f.go": go }, [
+    replace("f.go", block, "    if x {\n        return 2\n    }\n"),
+  ]);
+  assert.ok(result.ok, JSON.stringify(result));
+  assert.equal(result.files.get("f.go"), go.replace("return 1", "return 2"));
+  assert.match(result.warnings.join(), /tabs written as spaces/);
 });
 
 Deno.test("applyEdits refuses a SEARCH part that matches more than once", () => {

@@ -54,9 +54,13 @@ Deno.test("fences nest: language-tagged inner fences, and ``` inside ````", () =
 
 Deno.test("a Markdown file whose end is ambiguous is refused with the four-backtick shape", () => {
   const reply = "README.md\n```\n# App\n\n## Layout\n\n```\nsrc/\n```\n\nRun it.\n```\n";
-  const message = problem(parseReply(reply, { knownPaths: ["README.md"] }));
-  assert.match(message, /"README\.md" holds ``` fences of its own/);
-  assert.match(message, /README\.md\n````markdown\n/);
+  const parsed = parseReply(reply, { knownPaths: ["README.md"], fence: "````" });
+  const result = applyEdits(new Map([["README.md", "# App\n"]]), edits(parsed), {
+    allowed: ["README.md"],
+  });
+  assert.ok(!result.ok);
+  assert.match(result.error, /"README\.md" holds fences of its own/);
+  assert.match(result.error, /README\.md\n````\n/);
 });
 
 Deno.test("a stray fence at the very end is ignored", () => {
