@@ -68,7 +68,8 @@ export type ApplyFailure =
   | "elided"
   | "partial"
   | "symbols-only"
-  | "destructive";
+  | "destructive"
+  | "syntax";
 
 /** What {@linkcode applyEdits} returns: every edit applied, or none. */
 export type ApplyResult =

@@ -40,6 +40,8 @@ export interface ContextFile {
 /** What {@linkcode buildPrompt} needs. */
 export interface PromptInput {
   spec: string;
+  /** The fence replies are asked to use (`chooseFence`, once per task); default ```. */
+  fence?: string;
   files: PromptFile[];
   context: ContextFile[];
   /** What went wrong in the previous attempt, written for the model. */
@@ -135,12 +137,12 @@ function _fileSection(f: PromptFile): string {
   return `### ${f.rel}${how}\n${_fence(f.rel, f.content)}`;
 }
 
-function _formatSection(files: PromptFile[]): string {
+function _formatSection(files: PromptFile[], fence?: string): string {
   const formats = new Set(files.map((f) => f.format));
-  if (formats.size === 1) return formatInstructions([...formats][0]);
+  if (formats.size === 1) return formatInstructions([...formats][0], fence);
   const whole = files.filter((f) => f.format === "whole").map((f) => f.rel).join(", ");
   return `Files marked "whole" (${whole}) get their complete new content.\n${
-    formatInstructions("both")
+    formatInstructions("both", fence)
   }`;
 }
 
@@ -159,7 +161,7 @@ function _cutToTokens(content: string, tokens: number): string | null {
 
 /** Builds the chat messages for one attempt. */
 export function buildPrompt(input: PromptInput): BuiltPrompt {
-  const system = `${SYSTEM}\n\n${_formatSection(input.files)}`;
+  const system = `${SYSTEM}\n\n${_formatSection(input.files, input.fence)}`;
   const head = [
     `## Task\n${input.spec.trim()}`,
     `## Files to edit\n${input.files.map(_fileSection).join("\n\n")}`,
