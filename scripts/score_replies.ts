@@ -43,7 +43,9 @@ export interface Scored {
   detail: string;
 }
 
-const SHARED = new URL("../../shared/replies/", import.meta.url).pathname;
+/** `shared/replies/` beside the repository, or `$LOCALEXEC_SHARED_REPLIES`. */
+const SHARED = Deno.env.get("LOCALEXEC_SHARED_REPLIES") ||
+  new URL("../../shared/replies/", import.meta.url).pathname;
 
 function _fromOwn(corpus: string, c: ReplyCase): ScoreCase {
   const files: Record<string, string | null> = {};

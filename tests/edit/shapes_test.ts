@@ -155,6 +155,15 @@ Deno.test("the destructive-edit guard: more than half of a file of 4+ lines, or 
   );
 });
 
+Deno.test("a task that asks to replace a file's text allows a rewrite that removes most of it", () => {
+  assert.equal(
+    deletionAllowance("Replace the text of sample.txt with `Updated content`.").most,
+    true,
+  );
+  assert.equal(deletionAllowance("Replace the contents of a.txt with x").most, true);
+  assert.equal(deletionAllowance("Replace the loop with a map").most, false);
+});
+
 Deno.test("a tab-indented file answered with spaces is written with tabs", () => {
   const go = "package calc\n\nfunc Add(a, b int) int {\n\treturn a - b\n}\n";
   const reply = "package calc\n\nfunc Add(a, b int) int {\n    return a + b\n}\n";
