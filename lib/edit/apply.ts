@@ -115,6 +115,14 @@ function _applyReplace(
   return next;
 }
 
+/** The block as written, fence lines and all, when the file holds it so. */
+function _asWritten(edit: Edit, now: LineFile | null): Edit {
+  if (edit.type !== "replace" || !edit.written || !now) return edit;
+  const lines = now.lines.map((l) => l.text);
+  if (!findMatches(lines, textLines(edit.written.search)).length) return edit;
+  return { ...edit, ...edit.written };
+}
+
 interface Region {
   start: number;
   end: number;
@@ -185,14 +193,15 @@ export function applyEdits(
   const order: string[] = [];
   const regions = new Map<string, Region[]>();
   try {
-    edits.forEach((edit, i) => {
-      const path = normalizePath(edit.path);
+    edits.forEach((written, i) => {
+      const path = normalizePath(written.path);
       if (!state.has(path)) {
         const text = current.get(path) ?? null;
         state.set(path, text === null ? null : toLines(text, newEol));
         order.push(path);
       }
       const now = state.get(path) ?? null;
+      const edit = _asWritten(written, now);
       if (edit.type === "replace") {
         _checkOverlap(edit, i + 1, path, current.get(path) ?? null, regions);
       }

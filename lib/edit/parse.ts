@@ -53,13 +53,20 @@ function _unwrapFence(part: string[]): string[] {
   return out;
 }
 
-function _blockEdit(block: BlockToken, path: string, source: PathSource, warnings: string[]): Edit {
+function _blockEdit(
+  block: BlockToken,
+  path: string,
+  source: PathSource,
+  warnings: string[],
+): Edit {
   let { search, replace } = block;
+  let written: { search: string; replace: string } | undefined;
   if (!MARKDOWN.test(path)) {
     const s = _unwrapFence(search);
     const r = _unwrapFence(replace);
     if (s !== search || r !== replace) {
       warnings.push(`Took the code fences out of the block at line ${block.line + 1}`);
+      if (s !== search) written = { search: joinLines(search), replace: joinLines(replace) };
     }
     search = s;
     replace = r;
@@ -72,6 +79,7 @@ function _blockEdit(block: BlockToken, path: string, source: PathSource, warning
     replace: joinLines(replace),
     line: block.line + 1,
     source,
+    ...(written && { written }),
   };
 }
 
@@ -169,19 +177,33 @@ function _defines(lines: readonly string[]): string[] {
   });
 }
 
+function _lines(text: string): string[] {
+  return text.split("\n").map((l) => l.trim()).filter((l) => l);
+}
+
 /**
- * Whether code no path claims competes with the reply's edits: a diff always does; code that
- * defines something does, unless an edit later in the reply defines it too (the code was a draft
- * of that edit). Code that only uses what it needs (a call, a command, an example) is left aside.
+ * Whether code no path claims competes with the reply's edits (then the reply is refused whole):
+ * a diff always does. Code that only restates what the edits write, or a draft whose every
+ * definition an edit later in the reply makes again, does not; nor does code that defines nothing
+ * and shares little with the edits (a call, a command, an example). Otherwise code that defines
+ * something, or rewrites the lines the edits touch, is another version of a file: it competes.
  */
 function _competes(code: FenceToken, edits: readonly Edit[]): boolean {
   if (_isDiff(code)) return true;
+  const body = code.body.map((l) => l.trim()).filter((l) => l);
+  if (!body.length) return false;
+  const written = new Set(edits.flatMap((e) => _lines(e.type === "whole" ? e.content : e.replace)));
+  if (body.every((l) => written.has(l))) return false;
   const later = new Set(
     edits.filter((e) => (e.line ?? 0) > code.line + 1).flatMap((e) =>
       _defines((e.type === "whole" ? e.content : e.replace).split("\n"))
     ),
   );
-  return _defines(code.body).some((name) => !later.has(name));
+  const defines = _defines(code.body);
+  if (defines.length) return defines.some((name) => !later.has(name));
+  const searched = new Set(edits.flatMap((e) => (e.type === "replace" ? _lines(e.search) : [])));
+  const shared = body.filter((l) => written.has(l) || searched.has(l)).length;
+  return shared >= 2 && shared * 2 >= body.length;
 }
 
 /** The code block `code` ends with a file's name: its fence was left open before that file. */

@@ -19,6 +19,11 @@ export interface ReplaceEdit {
   line?: number;
   /** Where its path came from (`resolve.ts`). */
   source?: PathSource;
+  /**
+   * The parts as written, when the parser took fence lines off them: the applier uses these
+   * instead when the file holds those fence lines (a docstring's ``` example).
+   */
+  written?: { search: string; replace: string };
 }
 
 /** Replace the whole of `path` with `content`. */

@@ -514,3 +514,20 @@ Deno.test("applyEdits says when a SEARCH part skips lines with ...", () => {
   );
   assert.match(error, /skips lines with "\.\.\."/);
 });
+
+Deno.test("applyEdits keeps fence lines of a block when the file holds them (a docstring example)", () => {
+  const doc = 'S = """\n```\nadd(1, 2)\n```\n"""\n';
+  const reply =
+    "doc.py\n<<<<<<< SEARCH\n```\nadd(1, 2)\n```\n=======\n>>> add(1, 2)\n3\n>>>>>>> REPLACE\n";
+  const parsed = parseReply(reply, { knownPaths: ["doc.py"] });
+  assert.equal(parsed.kind, "edits");
+  if (parsed.kind !== "edits") return;
+  const result = apply({ "doc.py": doc }, parsed.edits);
+  assert.ok(result.ok, JSON.stringify(result));
+  assert.equal(result.files.get("doc.py"), 'S = """\n>>> add(1, 2)\n3\n"""\n');
+  const fenced =
+    "calc.py\n<<<<<<< SEARCH\n```python\nx = 1\n```\n=======\n```python\nx = 2\n```\n>>>>>>> REPLACE\n";
+  const plain = parseReply(fenced, { knownPaths: ["calc.py"] });
+  if (plain.kind !== "edits") throw new Error(JSON.stringify(plain));
+  assert.equal(apply({ "calc.py": "x = 1\n" }, plain.edits).ok && "ok", "ok");
+});

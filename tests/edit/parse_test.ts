@@ -359,6 +359,7 @@ Deno.test("parseReply takes code fences out of SEARCH and REPLACE parts, except 
     replace: "b\n",
     line: 2,
     source: "path-line",
+    written: { search: "```python\na\n```\n", replace: "```python\nb\n```\n" },
   });
   assert.match(warnings(result).join(), /code fences/);
   const md = edits(parseReply(`README.md\n${block}`, { knownPaths: ["README.md"] }))[0];
