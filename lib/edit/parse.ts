@@ -206,16 +206,26 @@ function _competes(code: FenceToken, edits: readonly Edit[]): boolean {
   return shared >= 2 && shared * 2 >= body.length;
 }
 
-/** The code block `code` ends with a file's name: its fence was left open before that file. */
-function _unclosed(code: FenceToken, known: readonly string[]): string | null {
-  const last = code.body.findLast((l) => l.trim());
-  if (last === undefined || code.body.filter((l) => l.trim()).length < 2) return null;
-  const named = pathFromLine(last, known);
-  if (!named || !known.includes(named)) return null;
-  return `The code block at line ${code.line + 1} ends with the line ${
-    JSON.stringify(last.trim())
-  }, a file's name: its fence was likely never closed, so nothing was applied; close each ` +
-    "code block before the next file's name";
+/**
+ * A code block that holds the name of another file to edit on a line of its own, last or right
+ * before a fence line: its fence was left open before that file's block.
+ */
+function _unclosed(code: FenceToken, path: string | null, known: readonly string[]): string | null {
+  const body = code.body;
+  for (let k = 0; k < body.length; k++) {
+    if (!body[k].trim() || k === 0) continue;
+    const named = pathFromLine(body[k], known);
+    if (!named || named === path || !known.includes(named)) continue;
+    const next = body.slice(k + 1).find((l) => l.trim());
+    if (next !== undefined && !parseFence(next)) continue;
+    return `The code block at line ${code.line + 1} holds the line ${
+      JSON.stringify(body[k].trim())
+    }, a file's name, ${
+      next === undefined ? "as its last line" : "before a fence"
+    }: its fence was likely never closed, so nothing was applied; close each code block before ` +
+      "the next file's name";
+  }
+  return null;
 }
 
 /**
@@ -234,6 +244,7 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
   const asks = readQuestion(visible) !== null;
   const edits: Edit[] = [];
   const unclaimed: FenceToken[] = [];
+  const commands: FenceToken[] = [];
   let previous: string | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
@@ -267,6 +278,7 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
         return _tie(`The code block at line ${t.line + 1}`, r.tie);
       }
       if (!isShellOrOutput(t.info) || _isDiff(t)) unclaimed.push(t);
+      else commands.push(t);
       continue;
     }
     if (_isDiff(t) && !/\.(diff|patch)$/.test(r.path)) {
@@ -276,13 +288,13 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
           `applied; use SEARCH/REPLACE blocks or the whole file instead`,
       };
     }
-    const open = _unclosed(t, known);
+    const open = _unclosed(t, r.path, known);
     if (open) return { kind: "invalid", problem: open };
     edits.push(_wholeEdit(t, r.path, r.source, "header" in r ? r.header : undefined));
   }
   if (!edits.length && !asks && known.length === 1 && unclaimed.length === 1) {
     const code = unclaimed[0];
-    if (langFits(code.info, known[0]) && !_isDiff(code) && !_unclosed(code, known)) {
+    if (langFits(code.info, known[0]) && !_isDiff(code) && !_unclosed(code, null, known)) {
       warnings.push(
         `Took the code block at line ${code.line + 1}, which names no file, as the whole of ` +
           `"${known[0]}"`,
@@ -291,7 +303,7 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
       unclaimed.length = 0;
     }
   }
-  if (!edits.length) return noEdits(visible, unclaimed, tk.unclosedThink, known);
+  if (!edits.length) return noEdits(visible, unclaimed, tk.unclosedThink, known, commands);
   const competing = unclaimed.filter((c) => _competes(c, edits));
   if (unclaimed.length > competing.length) {
     warnings.push(`Ignored ${unclaimed.length - competing.length} code block(s) that name no file`);

@@ -145,10 +145,11 @@ function _before(tokens: readonly Token[], at: number, known: readonly string[])
       break;
     }
     if (prose === 0) {
-      if (t.text.trim().startsWith("|")) {
+      const item = _itemKind(t.text);
+      if (item) {
         for (let r = k; r >= 0; r--) {
           const row = tokens[r];
-          if (row.kind !== "prose" || !row.text.trim().startsWith("|")) break;
+          if (row.kind !== "prose" || _itemKind(row.text) !== item) break;
           for (const c of _mentions(row.text, known)) out.push({ ...c, source: "table" });
         }
       } else out.push(..._mentions(t.text, known));
@@ -158,7 +159,21 @@ function _before(tokens: readonly Token[], at: number, known: readonly string[])
   return out;
 }
 
+/** A table row or a list item: the rows of one table, the items of one list, are read together. */
+function _itemKind(line: string): "row" | "item" | null {
+  const t = line.trim();
+  if (t.startsWith("|")) return "row";
+  return /^([-*+]|\d+[.)])\s/.test(t) ? "item" : null;
+}
+
+/** Strong sources: a file named by one of them cannot be overruled by another one. */
+const CONFLICTING: readonly PathSource[] = ["info", "path-line", "name-fence"];
+
 function _decide(candidates: Candidate[]): Resolution {
+  const strong = [
+    ...new Set(candidates.filter((c) => CONFLICTING.includes(c.source)).map((c) => c.path)),
+  ];
+  if (strong.length > 1) return { path: null, tie: strong };
   for (const source of SOURCES) {
     const paths = [...new Set(candidates.filter((c) => c.source === source).map((c) => c.path))];
     if (paths.length === 1) return { path: paths[0], source };
