@@ -100,7 +100,6 @@ function _wholeEdit(
     line: code.line + 1,
     source,
     ...(header !== undefined && { header }),
-    ...(isWeak(source) && { inferred: true }),
     ...(code.loose && { looseEnd: code.end + 1 }),
   };
 }
@@ -149,7 +148,7 @@ function _reconcileCopies(edits: Edit[], warnings: string[]): string | null {
   }
   for (const [path, copies] of byPath) {
     if (copies.length < 2) continue;
-    const strong = copies.filter((c) => !c.inferred);
+    const strong = copies.filter((c) => !c.source || !isWeak(c.source));
     if (strong.length !== 1) {
       const lines = copies.map((c) => c.line).join(", ");
       const count = copies.length === 2 ? "two" : String(copies.length);

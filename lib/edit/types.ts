@@ -40,12 +40,10 @@ export interface WholeEdit {
    */
   header?: string;
   /**
-   * The path was inferred — from a sentence that mentions the file, or because it is the only
-   * file to edit — rather than written as a path line. The applier then also refuses content
-   * that drops a top-level definition the file has, since it is likely only an excerpt.
+   * Where its path came from (`resolve.ts`). From a weak source (a mention in prose, the only
+   * file to edit) the applier also refuses content that drops a top-level definition the file
+   * has, since it is likely only an excerpt.
    */
-  inferred?: boolean;
-  /** Where its path came from (`resolve.ts`). */
   source?: PathSource;
   /**
    * The reply line of the closing fence, when the reply did not use the fence it was asked for

@@ -6,6 +6,7 @@
 import { findElision } from "./elision.ts";
 import { type DeletionAllowance, destructiveMessage } from "./guard.ts";
 import { tabsForSpaces } from "./indent.ts";
+import { isWeak } from "./resolve.ts";
 import { type LineFile, textLines } from "./lines.ts";
 import { EditRefusal, quoteValue } from "./refusal.ts";
 import type { WholeEdit } from "./types.ts";
@@ -109,13 +110,12 @@ function _checkDropped(edit: WholeEdit, lines: string[], before: string[]): void
   const had = [..._definitions(before)];
   const kept = _definitions(lines);
   const dropped = had.filter((n) => !kept.has(n));
-  const excerpt = edit.inferred
+  const inferred = edit.source !== undefined && isWeak(edit.source);
+  const excerpt = inferred
     ? dropped.length > 0
     : dropped.length >= 2 && dropped.length * 2 >= had.length;
   if (!excerpt) return;
-  const what = edit.inferred
-    ? "The code block taken as the whole of"
-    : "The whole-file content for";
+  const what = inferred ? "The code block taken as the whole of" : "The whole-file content for";
   const names = dropped.slice(0, 6).map((n) => quoteValue(n)).join(", ");
   throw new EditRefusal(
     `${what} ${quoteValue(edit.path)} drops ${names}, which the file defines, so it looks like ` +

@@ -301,14 +301,14 @@ Deno.test("applyEdits refuses a whole-file excerpt of a longer file", () => {
 
 Deno.test("applyEdits refuses an inferred whole file that drops definitions", () => {
   const result = apply({ "calc.py": CALC }, [
-    whole("calc.py", "def add(a, b):\n    return a + b\n", { inferred: true }),
+    whole("calc.py", "def add(a, b):\n    return a + b\n", { source: "plain" }),
   ]);
   const { reason, error } = failure(result);
   assert.equal(reason, "partial");
   assert.match(error, /drops "sub", "Calc"/);
   const full = CALC.replace("a - b", "a + b");
   assert.equal(
-    content(apply({ "calc.py": CALC }, [whole("calc.py", full, { inferred: true })]), "calc.py"),
+    content(apply({ "calc.py": CALC }, [whole("calc.py", full, { source: "plain" })]), "calc.py"),
     full,
   );
 });

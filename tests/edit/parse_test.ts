@@ -202,10 +202,10 @@ Deno.test("parseReply takes a path comment off the top of a whole-file block", (
   });
 });
 
-Deno.test("parseReply marks a whole file named only in a sentence as inferred", () => {
+Deno.test("parseReply marks a whole file named only in a sentence with its weak source", () => {
   const reply = "Here is the complete `calc.py`:\n```python\nx = 1\n```\n";
   const [edit] = edits(parseReply(reply, KNOWN));
-  assert.equal(edit.type === "whole" && edit.inferred, true);
+  assert.equal(edit.source, "ticked");
 });
 
 Deno.test("parseReply gives a pathless block to the only file to edit, with a warning", () => {
@@ -214,7 +214,7 @@ Deno.test("parseReply gives a pathless block to the only file to edit, with a wa
   assert.match(warnings(result).join(), /names no file/);
   const code = parseReply("```python\nx = 1\n```", { knownPaths: ["calc.py"] });
   const [whole] = edits(code);
-  assert.equal(whole.type === "whole" && whole.inferred, true);
+  assert.equal(whole.source, "only");
   assert.match(problem(parseReply(`Fix:\n${BLOCK}`, KNOWN)), /no file path/);
   assert.match(problem(parseReply("```python\nx = 1\n```", KNOWN)), /none names its file/);
 });

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { applyEdits } from "../../lib/edit/apply.ts";
+import { chooseFence, formatInstructions } from "../../lib/edit/format.ts";
 import { deletionAllowance, GUARD_MIN_LINES, GUARD_SHARE } from "../../lib/edit/guard.ts";
 import { tabsForSpaces } from "../../lib/edit/indent.ts";
 import { parseReply } from "../../lib/edit/parse.ts";
@@ -204,4 +205,17 @@ Deno.test("Python `...` under the same header as in the original is code, not an
   });
   assert.ok(!elided.ok);
   assert.equal(!elided.ok && elided.reason, "elided");
+});
+
+Deno.test("chooseFence picks the shortest backtick fence no shown file starts a line with", () => {
+  assert.equal(chooseFence([]), "```");
+  assert.equal(chooseFence(["x = 1\n", "s = '```'\n"]), "```");
+  assert.equal(chooseFence(["# A\n\n```bash\nls\n```\n"]), "````");
+  assert.equal(chooseFence(["a\n   ````\n", "```\n"]), "`````");
+  assert.equal(chooseFence(["    ```\n"]), "```");
+  assert.match(
+    formatInstructions("whole", "````"),
+    /opened and closed with ````[\s\S]*````python\n/,
+  );
+  assert.doesNotMatch(formatInstructions("whole"), /opened and closed/);
 });
