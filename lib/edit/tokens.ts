@@ -19,6 +19,7 @@ export const REPLACE = /^\s*>{5,9}\s*(REPLACE|UPDATED?|REPLACEMENT)\s*:?\s*$/i;
 const LOOSE_MARKER = /^\s*(<{2,}|>{2,}|={2,})\s*(SEARCH|REPLACE|ORIGINAL|UPDATED?)\b/i;
 const FENCE = /^( {0,3})(`{3,}|~{3,})(.*)$/;
 const THINK_OPEN = /<(think|thinking|reasoning)>/i;
+const THINK_START = /^\s*<(think|thinking|reasoning)>/i;
 const DIVIDER_TEXT = '"======="';
 const REPLACE_TEXT = '">>>>>>> REPLACE"';
 
@@ -171,29 +172,29 @@ function _block(lines: readonly string[], start: number): { token: BlockToken; n
 }
 
 /**
- * Reasoning outside code: `<think>…</think>` (possibly spanning lines) is dropped; a `</think>`
- * with no opening drops everything before it. Returns the line to go on from and the text left
- * on it, or `null` when the line holds no reasoning.
+ * Reasoning outside code: a line of prose that starts with `<think>` opens it, and everything up
+ * to the closing tag (possibly lines later) is dropped. A tag inside a sentence (``the `<think>`
+ * tags``) is a mention, not reasoning. Returns the line to go on from and the text left on it, or
+ * `null` when the line opens no reasoning.
  */
 function _think(
   lines: string[],
   i: number,
-): { line: number; rest: string; unclosed: boolean; before?: string } | null {
+): { line: number; rest: string; unclosed: boolean } | null {
   const line = lines[i];
-  const open = line.match(THINK_OPEN);
-  if (!open || open.index === undefined) return null;
+  const open = line.match(THINK_START);
+  if (!open) return null;
   const close = new RegExp(`</${open[1]}>`, "i");
-  const before = line.slice(0, open.index);
-  let from = open.index + open[0].length;
+  let from = open[0].length;
   for (let k = i; k < lines.length; k++) {
     const text = k === i ? line.slice(from) : lines[k];
     const m = text.match(close);
     if (m && m.index !== undefined) {
       from = m.index + m[0].length;
-      return { line: k, rest: text.slice(from), unclosed: false, before };
+      return { line: k, rest: text.slice(from), unclosed: false };
     }
   }
-  return { line: i, rest: line.slice(from), unclosed: true, before };
+  return { line: i, rest: line.slice(from), unclosed: true };
 }
 
 /** How {@linkcode _scan} reads fences. */
@@ -281,7 +282,7 @@ function _scan(
         if (think) {
           unclosedThink ||= think.unclosed;
           if (!think.unclosed) kept.fill(false, i, think.line);
-          work[think.line] = (think.before ?? "") + think.rest;
+          work[think.line] = think.rest;
           i = think.line;
           continue;
         }
