@@ -272,6 +272,13 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
       continue;
     }
     const r = resolvePathOf(tokens, i, known, null);
+    if (_isDiff(t) && (r.path !== null || r.tie) && !/\.(diff|patch)$/.test(r.path ?? "")) {
+      return {
+        kind: "invalid",
+        problem: `The code block at line ${t.line + 1} is a unified diff, which cannot be ` +
+          `applied; use SEARCH/REPLACE blocks or the whole file instead`,
+      };
+    }
     if (r.path === null) {
       if (r.tie && !isShellOrOutput(t.info)) {
         return _tie(`The code block at line ${t.line + 1}`, r.tie);
@@ -279,13 +286,6 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
       if (!isShellOrOutput(t.info) || _isDiff(t)) unclaimed.push(t);
       else commands.push(t);
       continue;
-    }
-    if (_isDiff(t) && !/\.(diff|patch)$/.test(r.path)) {
-      return {
-        kind: "invalid",
-        problem: `The code block at line ${t.line + 1} is a unified diff, which cannot be ` +
-          `applied; use SEARCH/REPLACE blocks or the whole file instead`,
-      };
     }
     const open = _unclosed(t, r.path, known);
     if (open) return { kind: "invalid", problem: open };

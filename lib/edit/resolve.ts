@@ -7,7 +7,7 @@
  *   fence info string > path line > name-only fence > first-line comment > backticked mention >
  *   table cell > plain mention > previous block > the only file to edit
  *
- * The first four are strong; the rest are weak. A weak source must also fit the block's language
+ * The first four are strong, and two of them naming different files are a tie too; the rest are weak. A weak source must also fit the block's language
  * (a ```` ```json ```` block is not `calc.py`), and a shell, console or output block is never a
  * file unless a strong source names a file of that kind. "Previous block" and "the only file" name
  * SEARCH/REPLACE blocks only; a code block falls back to the only file in `parse.ts`, and only
@@ -167,7 +167,7 @@ function _itemKind(line: string): "row" | "item" | null {
 }
 
 /** Strong sources: a file named by one of them cannot be overruled by another one. */
-const CONFLICTING: readonly PathSource[] = ["info", "path-line", "name-fence"];
+const CONFLICTING: readonly PathSource[] = ["info", "path-line", "name-fence", "first-line"];
 
 function _decide(candidates: Candidate[]): Resolution {
   const strong = [
