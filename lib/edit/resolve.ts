@@ -7,8 +7,9 @@
  *   fence info string > path line > name-only fence > first-line comment > backticked mention >
  *   table cell > plain mention > previous block > the only file to edit
  *
- * The first four are strong, and two of them naming different files are a tie too; the rest are weak. A weak source must also fit the block's language
- * (a ```` ```json ```` block is not `calc.py`), and a shell, console or output block is never a
+ * The first four are strong, and two of them naming different files are a tie too; the rest are
+ * weak. A weak source must also fit the block's language (a ```` ```json ```` block is not
+ * `calc.py`), and a shell, console or output block is never a
  * file unless a strong source names a file of that kind. "Previous block" and "the only file" name
  * SEARCH/REPLACE blocks only; a code block falls back to the only file in `parse.ts`, and only
  * when it is the reply's one edit.
