@@ -17,17 +17,19 @@ export const SEARCH = /^\s*<{5,9}\s*(SEARCH|ORIGINAL|FIND)\s*:?\s*$/i;
 export const DIVIDER = /^\s*={5,9}\s*$/;
 export const REPLACE = /^\s*>{5,9}\s*(REPLACE|UPDATED?|REPLACEMENT)\s*:?\s*$/i;
 const LOOSE_MARKER = /^\s*(<{2,}|>{2,}|={2,})\s*(SEARCH|REPLACE|ORIGINAL|UPDATED?)\b/i;
-const FENCE = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+const FENCE = /^( *)(`{3,}|~{3,})(.*)$/;
+const LIST_ITEM = /^( *)([-*+]|\d{1,3}[.)])( +)\S/;
 const THINK_OPEN = /<(think|thinking|reasoning)>/i;
 const THINK_START = /^\s*<(think|thinking|reasoning)>/i;
 const DIVIDER_TEXT = '"======="';
 const REPLACE_TEXT = '">>>>>>> REPLACE"';
 
-/** A fence line: its character, its length and its info string. */
+/** A fence line: its character, its length, its info string and its indentation. */
 export interface Fence {
   char: string;
   len: number;
   info: string;
+  indent: number;
 }
 
 /** A line of prose (blank lines included); `line` is 0-based. */
@@ -81,17 +83,21 @@ export interface Tokens {
   visible: string;
 }
 
-/** The fence `line` is, or `null`. */
-export function parseFence(line: string): Fence | null {
+/**
+ * The fence `line` is, or `null`: at most `maxIndent` spaces of indentation (3, plus the content
+ * indentation of the list item it stands in).
+ */
+export function parseFence(line: string, maxIndent = 3): Fence | null {
   const m = line.match(FENCE);
-  if (!m) return null;
+  if (!m || m[1].length > maxIndent) return null;
   const info = m[3].trim();
-  return m[2][0] === "`" && info.includes("`") ? null : { char: m[2][0], len: m[2].length, info };
+  if (m[2][0] === "`" && info.includes("`")) return null;
+  return { char: m[2][0], len: m[2].length, info, indent: m[1].length };
 }
 
 /** True when `line` closes a block opened by `open`. */
 export function closesFence(line: string, open: Fence): boolean {
-  const f = parseFence(line);
+  const f = parseFence(line, open.indent + 3);
   return !!f && !f.info && f.char === open.char && f.len >= open.len;
 }
 
@@ -118,7 +124,7 @@ function _fenceEnd(
   let depth = 0;
   for (let k = open + 1; k < lines.length; k++) {
     if (SEARCH.test(lines[k])) return { end: -1, wraps: true };
-    const inner = parseFence(lines[k]);
+    const inner = parseFence(lines[k], fence.indent + 3);
     if (!inner || inner.char !== fence.char || inner.len < fence.len) continue;
     if (!inner.info || (glued && _glued(inner.info))) {
       if (depth === 0) return { end: k, wraps: false };
@@ -248,6 +254,7 @@ function _scan(
   let unclosedThink = false;
   let stray = false;
   let wrapper: { line: number; fence: Fence } | null = null;
+  let listIndent = 0;
   const { askedLen, isPath } = reading;
   try {
     for (let i = 0; i < work.length;) {
@@ -276,7 +283,10 @@ function _scan(
             `${DIVIDER_TEXT} and ${REPLACE_TEXT} on lines of their own`,
         );
       }
-      const fence = parseFence(line);
+      const item = line.match(LIST_ITEM);
+      if (item) listIndent = item[0].length - 1;
+      else if (line.trim() && line.length - line.trimStart().length < listIndent) listIndent = 0;
+      const fence = parseFence(line, 3 + listIndent);
       if (!fence) {
         const think = line.includes("<") ? _think(work, i) : null;
         if (think) {
@@ -317,7 +327,9 @@ function _scan(
             "looks cut off, send the whole block again",
         );
       }
-      const body = work.slice(i + 1, end);
+      // Content lines lose up to the fence's own indentation (a fence inside a list item).
+      const cut = new RegExp(`^ {0,${fence.indent}}`);
+      const body = work.slice(i + 1, end).map((l) => fence.indent ? l.replace(cut, "") : l);
       const marker = body.findIndex((l) => REPLACE.test(l));
       if (marker >= 0) {
         throw new Problem(
