@@ -85,7 +85,11 @@ export function runCase(c: ReplyCase): CaseOutcome {
   const base = { name: c.name, form: c.form, shape: c.shape ?? c.form, wronglyRejected: false };
   const wantsFiles = "files" in c.expect;
   const shown = [...files.values()].filter((v): v is string => v !== null);
-  const parsed = parseReply(text(c.reply), { knownPaths: allowed, fence: chooseFence(shown) });
+  const parsed = parseReply(text(c.reply), {
+    knownPaths: allowed,
+    fence: chooseFence(shown),
+    current: files,
+  });
   const expect = c.expect;
   if (parsed.kind === "question") {
     if (!("question" in expect)) {

@@ -39,6 +39,8 @@ export interface ParseOptions {
   knownPaths: readonly string[];
   /** The fence the prompt asked for (`chooseFence`); a reply that opens a shorter one is read by nesting. */
   fence?: string;
+  /** The files' current contents: code that only quotes them is not an edit. */
+  current?: ReadonlyMap<string, string | null>;
 }
 
 const DIFF_INFO = /^(diff|patch|udiff)$/i;
@@ -182,17 +184,18 @@ function _lines(text: string): string[] {
 
 /**
  * Whether code no path claims competes with the reply's edits (then the reply is refused whole):
- * a diff always does. Code that only restates what the edits write, or a draft whose every
+ * a diff always does. Code that only restates what the edits write or quotes the files as they
+ * are (`quoted`), or a draft whose every
  * definition an edit later in the reply makes again, does not; nor does code that defines nothing
  * and shares little with the edits (a call, a command, an example). Otherwise code that defines
  * something, or rewrites the lines the edits touch, is another version of a file: it competes.
  */
-function _competes(code: FenceToken, edits: readonly Edit[]): boolean {
+function _competes(code: FenceToken, edits: readonly Edit[], quoted: Set<string>): boolean {
   if (_isDiff(code)) return true;
   const body = code.body.map((l) => l.trim()).filter((l) => l);
   if (!body.length) return false;
   const written = new Set(edits.flatMap((e) => _lines(e.type === "whole" ? e.content : e.replace)));
-  if (body.every((l) => written.has(l))) return false;
+  if (body.every((l) => written.has(l)) || body.every((l) => quoted.has(l))) return false;
   const later = new Set(
     edits.filter((e) => (e.line ?? 0) > code.line + 1).flatMap((e) =>
       _defines((e.type === "whole" ? e.content : e.replace).split("\n"))
@@ -303,7 +306,8 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
     }
   }
   if (!edits.length) return noEdits(visible, unclaimed, tk.unclosedThink, known, commands);
-  const competing = unclaimed.filter((c) => _competes(c, edits));
+  const quoted = new Set([...(options.current?.values() ?? [])].flatMap((t) => _lines(t ?? "")));
+  const competing = unclaimed.filter((c) => _competes(c, edits, quoted));
   if (unclaimed.length > competing.length) {
     warnings.push(`Ignored ${unclaimed.length - competing.length} code block(s) that name no file`);
   }

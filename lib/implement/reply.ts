@@ -84,7 +84,11 @@ export function withShape(feedback: string, input: ReplyInput, path?: string): s
 
 /** Parses and applies `reply` (in memory) and says what was decided. */
 export function judgeReply(reply: string, input: ReplyInput): ReplyOutcome {
-  const parsed = parseReply(reply, { knownPaths: input.files, fence: input.fence });
+  const parsed = parseReply(reply, {
+    knownPaths: input.files,
+    fence: input.fence,
+    current: input.current,
+  });
   if (parsed.kind === "question") {
     return {
       kind: "question",
