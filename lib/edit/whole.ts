@@ -142,7 +142,7 @@ export function applyWhole(
   },
 ): LineFile {
   let lines = textLines(edit.content);
-  const tabbed = current ? tabsForSpaces(lines, current.lines.map((l) => l.text)) : null;
+  const tabbed = current ? tabsForSpaces(lines, current.lines.map((l) => l.text), edit.path) : null;
   if (tabbed) {
     lines = tabbed;
     options.warnings?.push(
