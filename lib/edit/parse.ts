@@ -121,8 +121,8 @@ function _tie(what: string, paths: string[]): ParseResult {
 }
 
 /**
- * Identical edits count once; whole-file blocks for one file that differ are refused unless
- * exactly one content has a strong source. Changes `edits` in place; returns a problem or null.
+ * Identical edits count once (the copy with the stronger source stands for both); whole-file
+ * blocks for one file that differ are refused. Changes `edits` in place; returns a problem or null.
  */
 function _reconcileCopies(edits: Edit[], warnings: string[]): string | null {
   const seen = new Map<string, Edit>();
@@ -150,21 +150,29 @@ function _reconcileCopies(edits: Edit[], warnings: string[]): string | null {
   }
   for (const [path, copies] of byPath) {
     if (copies.length < 2) continue;
-    const strong = copies.filter((c) => !c.source || !isWeak(c.source));
-    if (strong.length !== 1) {
-      const lines = copies.map((c) => c.line).join(", ");
-      const count = copies.length === 2 ? "two" : String(copies.length);
-      return `The reply holds ${count} whole-file blocks for "${path}" that differ (code ` +
-        `blocks at lines ${lines}), so which one is meant is unclear; send the file once:\n` +
-        `${path}\n\`\`\`\n(the complete file)\n\`\`\``;
-    }
-    for (const c of copies) if (c !== strong[0]) edits.splice(edits.indexOf(c), 1);
-    warnings.push(
-      `Took the copy of "${path}" under its path line (line ${strong[0].line}); ignored the ` +
-        `preview(s) named only in prose`,
-    );
+    const lines = copies.map((c) => c.line).join(", ");
+    const count = copies.length === 2 ? "two" : String(copies.length);
+    return `The reply holds ${count} whole-file blocks for "${path}" that differ (code ` +
+      `blocks at lines ${lines}), so which one is meant is unclear; send the file once:\n` +
+      `${path}\n\`\`\`\n(the complete file)\n\`\`\``;
   }
   return null;
+}
+
+/**
+ * A whole file named only weakly (a mention in prose) for a file that a strong source already
+ * edits is not an edit of its own: it goes back to the code no path claims (a preview, a
+ * restatement, a command or its output — or another version, which `_competes` refuses).
+ */
+function _demoteWeak(edits: Edit[], fences: Map<Edit, FenceToken>, unclaimed: FenceToken[]) {
+  const strong = new Set(edits.filter((e) => e.source && !isWeak(e.source)).map((e) => e.path));
+  for (let i = edits.length - 1; i >= 0; i--) {
+    const e = edits[i];
+    if (e.type !== "whole" || !e.source || !isWeak(e.source) || !strong.has(e.path)) continue;
+    unclaimed.push(fences.get(e)!);
+    edits.splice(i, 1);
+  }
+  unclaimed.sort((a, b) => a.line - b.line);
 }
 
 /** A definition line (`def f`, `class A`, `function f`, `fn f`, `func (r T) f`, …): its name. */
@@ -195,7 +203,7 @@ function _competes(code: FenceToken, edits: readonly Edit[], quoted: Set<string>
   const body = code.body.map((l) => l.trim()).filter((l) => l);
   if (!body.length) return false;
   const written = new Set(edits.flatMap((e) => _lines(e.type === "whole" ? e.content : e.replace)));
-  if (body.every((l) => written.has(l)) || body.every((l) => quoted.has(l))) return false;
+  if (body.every((l) => written.has(l) || quoted.has(l))) return false;
   const later = new Set(
     edits.filter((e) => (e.line ?? 0) > code.line + 1).flatMap((e) =>
       _defines((e.type === "whole" ? e.content : e.replace).split("\n"))
@@ -247,6 +255,7 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
   const edits: Edit[] = [];
   const unclaimed: FenceToken[] = [];
   const commands: FenceToken[] = [];
+  const fences = new Map<Edit, FenceToken>();
   let previous: string | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
@@ -292,7 +301,9 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
     }
     const open = _unclosed(t, r.path, known);
     if (open) return { kind: "invalid", problem: open };
-    edits.push(_wholeEdit(t, r.path, r.source, "header" in r ? r.header : undefined));
+    const whole = _wholeEdit(t, r.path, r.source, "header" in r ? r.header : undefined);
+    fences.set(whole, t);
+    edits.push(whole);
   }
   if (!edits.length && !asks && known.length === 1 && unclaimed.length === 1) {
     const code = unclaimed[0];
@@ -306,6 +317,7 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
     }
   }
   if (!edits.length) return noEdits(visible, unclaimed, tk.unclosedThink, known, commands);
+  _demoteWeak(edits, fences, unclaimed);
   const quoted = new Set([...(options.current?.values() ?? [])].flatMap((t) => _lines(t ?? "")));
   const competing = unclaimed.filter((c) => _competes(c, edits, quoted));
   if (unclaimed.length > competing.length) {
