@@ -44,6 +44,7 @@ export interface ParseOptions {
 }
 
 const DIFF_INFO = /^(diff|patch|udiff)$/i;
+const HUNK = /^@@ -\d+(,\d+)? \+\d+(,\d+)? @@/;
 const MARKDOWN = /\.(md|markdown|mdx)$/i;
 
 /** Takes a fence line off the start and a closing fence off the end of a SEARCH or REPLACE part. */
@@ -108,7 +109,7 @@ function _wholeEdit(
 
 function _isDiff(code: FenceToken): boolean {
   return DIFF_INFO.test(code.info.split(/\s/)[0]) || looksLikeDiff(code.body) ||
-    code.body.some((l) => /^@@ -\d+(,\d+)? \+\d+(,\d+)? @@/.test(l));
+    code.body.some((l) => HUNK.test(l));
 }
 
 function _tie(what: string, paths: string[]): ParseResult {
@@ -318,6 +319,16 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
   }
   if (!edits.length) return noEdits(visible, unclaimed, tk.unclosedThink, known, commands);
   _demoteWeak(edits, fences, unclaimed);
+  const hunk = tokens.find((t) => t.kind === "prose" && HUNK.test(t.text));
+  if (hunk) {
+    return {
+      kind: "invalid",
+      problem:
+        `Line ${hunk.line + 1} starts a unified diff hunk, next to the reply's edits; a diff ` +
+        "cannot be applied and applying only the rest could be wrong, so nothing was applied; " +
+        "use SEARCH/REPLACE blocks or the whole file for every change",
+    };
+  }
   const quoted = new Set([...(options.current?.values() ?? [])].flatMap((t) => _lines(t ?? "")));
   const competing = unclaimed.filter((c) => _competes(c, edits, quoted));
   if (unclaimed.length > competing.length) {
