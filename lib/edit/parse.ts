@@ -27,7 +27,7 @@ import {
   resolvePathOf,
   SOURCES,
 } from "./resolve.ts";
-import { type BlockToken, type FenceToken, parseFence, tokenize } from "./tokens.ts";
+import { type BlockToken, type FenceToken, parseFence, type Token, tokenize } from "./tokens.ts";
 import type { Edit, ParseResult, WholeEdit } from "./types.ts";
 
 /** Options for {@linkcode parseReply}. */
@@ -239,24 +239,28 @@ function _unclosed(code: FenceToken, path: string | null, known: readonly string
   return null;
 }
 
-/**
- * Parses a model reply. Returns the edits in reply order (with warnings about what was guessed
- * or ignored), the question the model asked, or the problem that makes the reply unusable — a
- * message written to be sent back to the model.
- */
-export function parseReply(text: string, options: ParseOptions): ParseResult {
-  const known = [...new Set(options.knownPaths.map(normalizePath))];
-  const tk = tokenize(text, options.fence, (l) => pathFromLine(l, known) !== null);
-  if (tk.problem) return { kind: "invalid", problem: tk.problem };
-  const { tokens } = tk;
-  const warnings = [...tk.warnings];
-  if (tk.unclosedThink) warnings.push("The reply opened <think> and never closed it");
-  const visible = tk.visible;
-  const asks = readQuestion(visible) !== null;
-  const edits: Edit[] = [];
-  const unclaimed: FenceToken[] = [];
-  const commands: FenceToken[] = [];
-  const fences = new Map<Edit, FenceToken>();
+/** What the reply's blocks resolve to, before the reply is reconciled. */
+interface Read {
+  edits: Edit[];
+  /** The code block each whole-file edit came from. */
+  fences: Map<Edit, FenceToken>;
+  /** Code blocks no path claims. */
+  unclaimed: FenceToken[];
+  /** Shell, console and output blocks no path claims. */
+  commands: FenceToken[];
+}
+
+function _diffProblem(code: FenceToken): ParseResult {
+  return {
+    kind: "invalid",
+    problem: `The code block at line ${code.line + 1} is a unified diff, which cannot be ` +
+      `applied; use SEARCH/REPLACE blocks or the whole file instead`,
+  };
+}
+
+/** Resolves every block's file (`resolve.ts`); a block no file can be given to stops the reply. */
+function _read(tokens: Token[], known: readonly string[], warnings: string[]): Read | ParseResult {
+  const read: Read = { edits: [], fences: new Map(), unclaimed: [], commands: [] };
   let previous: string | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
@@ -273,7 +277,7 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
       if (r.source === "only") {
         warnings.push(`The block at line ${t.line + 1} names no file; applied it to "${r.path}"`);
       }
-      edits.push(_blockEdit(t, r.path, r.source, warnings));
+      read.edits.push(_blockEdit(t, r.path, r.source, warnings));
       previous = r.path;
       continue;
     }
@@ -286,26 +290,73 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
     }
     const r = resolvePathOf(tokens, i, known, null);
     if (_isDiff(t) && (r.path !== null || r.tie) && !/\.(diff|patch)$/.test(r.path ?? "")) {
-      return {
-        kind: "invalid",
-        problem: `The code block at line ${t.line + 1} is a unified diff, which cannot be ` +
-          `applied; use SEARCH/REPLACE blocks or the whole file instead`,
-      };
+      return _diffProblem(t);
     }
     if (r.path === null) {
-      if (r.tie && !isShellOrOutput(t.info)) {
-        return _tie(`The code block at line ${t.line + 1}`, r.tie);
-      }
-      if (!isShellOrOutput(t.info) || _isDiff(t)) unclaimed.push(t);
-      else commands.push(t);
+      const command = isShellOrOutput(t.info) && !_isDiff(t);
+      if (r.tie && !command) return _tie(`The code block at line ${t.line + 1}`, r.tie);
+      (command ? read.commands : read.unclaimed).push(t);
       continue;
     }
     const open = _unclosed(t, r.path, known);
     if (open) return { kind: "invalid", problem: open };
     const whole = _wholeEdit(t, r.path, r.source, "header" in r ? r.header : undefined);
-    fences.set(whole, t);
-    edits.push(whole);
+    read.fences.set(whole, t);
+    read.edits.push(whole);
   }
+  return read;
+}
+
+/**
+ * Judges the whole reply before any of it is applied (docs/REPLIES.md, "Reconciling"): a diff
+ * hunk or competing code next to the edits refuses it; repeated edits count once. Returns the
+ * problem, or null with `read.edits` final.
+ */
+function _reconcile(
+  read: Read,
+  tokens: Token[],
+  current: ReadonlyMap<string, string | null> | undefined,
+  warnings: string[],
+): string | null {
+  const { edits, unclaimed } = read;
+  _demoteWeak(edits, read.fences, unclaimed);
+  const hunk = tokens.find((t) => t.kind === "prose" && HUNK.test(t.text));
+  if (hunk) {
+    return `Line ${hunk.line + 1} starts a unified diff hunk, next to the reply's edits; a diff ` +
+      "cannot be applied and applying only the rest could be wrong, so nothing was applied; " +
+      "use SEARCH/REPLACE blocks or the whole file for every change";
+  }
+  const quoted = new Set([...(current?.values() ?? [])].flatMap((t) => _lines(t ?? "")));
+  const competing = unclaimed.filter((c) => _competes(c, edits, quoted));
+  if (unclaimed.length > competing.length) {
+    warnings.push(`Ignored ${unclaimed.length - competing.length} code block(s) that name no file`);
+  }
+  if (competing.length) {
+    const at = competing.map((c) => c.line + 1).join(", ");
+    const diff = competing.some(_isDiff) ? " (a diff, which cannot be applied)" : "";
+    return `The reply holds code that names no file at line ${at}${diff}, next to its ` +
+      "edits; nothing was applied, since applying only part of the reply could be wrong. " +
+      "Write the file's path alone on the line before every block you mean as an edit, " +
+      "and leave out code that is not one";
+  }
+  return _reconcileCopies(edits, warnings);
+}
+
+/**
+ * Parses a model reply. Returns the edits in reply order (with warnings about what was guessed
+ * or ignored), the question the model asked, or the problem that makes the reply unusable — a
+ * message written to be sent back to the model.
+ */
+export function parseReply(text: string, options: ParseOptions): ParseResult {
+  const known = [...new Set(options.knownPaths.map(normalizePath))];
+  const tk = tokenize(text, options.fence, (l) => pathFromLine(l, known) !== null);
+  if (tk.problem) return { kind: "invalid", problem: tk.problem };
+  const warnings = [...tk.warnings];
+  if (tk.unclosedThink) warnings.push("The reply opened <think> and never closed it");
+  const asks = readQuestion(tk.visible) !== null;
+  const read = _read(tk.tokens, known, warnings);
+  if ("kind" in read) return read;
+  const { edits, unclaimed } = read;
   if (!edits.length && !asks && known.length === 1 && unclaimed.length === 1) {
     const code = unclaimed[0];
     if (langFits(code.info, known[0]) && !_isDiff(code) && !_unclosed(code, null, known)) {
@@ -317,35 +368,10 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
       unclaimed.length = 0;
     }
   }
-  if (!edits.length) return noEdits(visible, unclaimed, tk.unclosedThink, known, commands);
-  _demoteWeak(edits, fences, unclaimed);
-  const hunk = tokens.find((t) => t.kind === "prose" && HUNK.test(t.text));
-  if (hunk) {
-    return {
-      kind: "invalid",
-      problem:
-        `Line ${hunk.line + 1} starts a unified diff hunk, next to the reply's edits; a diff ` +
-        "cannot be applied and applying only the rest could be wrong, so nothing was applied; " +
-        "use SEARCH/REPLACE blocks or the whole file for every change",
-    };
+  if (!edits.length) {
+    return noEdits(tk.visible, unclaimed, tk.unclosedThink, known, read.commands);
   }
-  const quoted = new Set([...(options.current?.values() ?? [])].flatMap((t) => _lines(t ?? "")));
-  const competing = unclaimed.filter((c) => _competes(c, edits, quoted));
-  if (unclaimed.length > competing.length) {
-    warnings.push(`Ignored ${unclaimed.length - competing.length} code block(s) that name no file`);
-  }
-  if (competing.length) {
-    const at = competing.map((c) => c.line + 1).join(", ");
-    const diff = competing.some(_isDiff) ? " (a diff, which cannot be applied)" : "";
-    return {
-      kind: "invalid",
-      problem: `The reply holds code that names no file at line ${at}${diff}, next to its ` +
-        "edits; nothing was applied, since applying only part of the reply could be wrong. " +
-        "Write the file's path alone on the line before every block you mean as an edit, " +
-        "and leave out code that is not one",
-    };
-  }
-  const problem = _reconcileCopies(edits, warnings);
+  const problem = _reconcile(read, tk.tokens, options.current, warnings);
   if (problem) return { kind: "invalid", problem };
   if (asks) warnings.push("The reply starts with QUESTION: but also edits; applied the edits");
   return { kind: "edits", edits, warnings };
