@@ -296,6 +296,16 @@ async function _main(): Promise<void> {
     }
     console.log(`  time: ${ms.toFixed(1)} ms (${(ms / cases.length).toFixed(2)} ms a reply)`);
   }
+  if (!Deno.args.includes("--json")) {
+    // Every corpus and the probes, as implement_task judges them (scripts/score_replies.ts).
+    console.log("all corpora through implement_task's judge (scripts/score_replies.ts):");
+    const score = new URL("./score_replies.ts", import.meta.url).pathname;
+    await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--no-prompt", "-A", score],
+      stdout: "inherit",
+      stderr: "inherit",
+    }).output();
+  }
   report.backstopMs = await _backstopCost();
   if (Deno.args.includes("--json")) console.log(JSON.stringify(report));
 }

@@ -317,21 +317,26 @@ export async function scoreCase(c: ScoreCase): Promise<Scored> {
 
 const VERDICTS: Verdict[] = ["applied-right", "refused-right", "refused", "applied-wrongly"];
 
-async function _main(): Promise<void> {
-  const all = await loadAll();
+/** Scores every corpus that is there; prints one line per corpus and returns every outcome. */
+export async function scoreAll(print: (line: string) => void): Promise<Scored[]> {
   const results: Scored[] = [];
-  console.log(`corpus        cases  applied-right  refused-right  refused  applied-wrongly`);
-  for (const [name, cases] of all) {
+  print(`corpus        cases  applied-right  refused-right  refused  applied-wrongly`);
+  for (const [name, cases] of await loadAll()) {
     const scored: Scored[] = [];
     for (const c of cases) scored.push(await scoreCase(c));
     results.push(...scored);
     const n = (v: Verdict) => String(scored.filter((s) => s.verdict === v).length);
-    console.log(
+    print(
       `${name.padEnd(13)} ${String(cases.length).padStart(5)}  ${n(VERDICTS[0]).padStart(13)}  ${
         n(VERDICTS[1]).padStart(13)
       }  ${n(VERDICTS[2]).padStart(7)}  ${n(VERDICTS[3]).padStart(15)}`,
     );
   }
+  return results;
+}
+
+async function _main(): Promise<void> {
+  const results = await scoreAll(console.log);
   const list = Deno.args.includes("--list");
   for (const s of results) {
     if (
