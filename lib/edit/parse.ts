@@ -22,7 +22,6 @@ import {
   isLabel,
   isShellOrOutput,
   isWeak,
-  langFits,
   type PathSource,
   resolvePathOf,
   SOURCES,
@@ -357,14 +356,16 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
   const read = _read(tk.tokens, known, warnings);
   if ("kind" in read) return read;
   const { edits, unclaimed } = read;
-  if (!edits.length && !asks && known.length === 1 && unclaimed.length === 1) {
+  if (!edits.length && !asks && unclaimed.length === 1) {
+    // The reply's one code block, with no file named: the only file to edit, if it fits.
     const code = unclaimed[0];
-    if (langFits(code.info, known[0]) && !_isDiff(code) && !_unclosed(code, null, known)) {
+    const r = resolvePathOf(tk.tokens, tk.tokens.indexOf(code), known, null, true);
+    if (r.path !== null && !_isDiff(code) && !_unclosed(code, null, known)) {
       warnings.push(
         `Took the code block at line ${code.line + 1}, which names no file, as the whole of ` +
-          `"${known[0]}"`,
+          `"${r.path}"`,
       );
-      edits.push(_wholeEdit(code, known[0], "only"));
+      edits.push(_wholeEdit(code, r.path, r.source));
       unclaimed.length = 0;
     }
   }

@@ -10,9 +10,8 @@
  * The first four are strong, and two of them naming different files are a tie too; the rest are
  * weak. A weak source must also fit the block's language (a ```` ```json ```` block is not
  * `calc.py`), and a shell, console or output block is never a
- * file unless a strong source names a file of that kind. "Previous block" and "the only file" name
- * SEARCH/REPLACE blocks only; a code block falls back to the only file in `parse.ts`, and only
- * when it is the reply's one edit.
+ * file unless a strong source names a file of that kind. "Previous block" names SEARCH/REPLACE blocks only; "the only file"
+ * names a SEARCH/REPLACE block, or a code block that is the reply's one candidate edit (`lone`).
  */
 import { mentionedPaths, pathFromInfo, pathFromLine } from "./path_line.ts";
 import type { FenceToken, Token } from "./tokens.ts";
@@ -198,13 +197,15 @@ export function isLabel(tokens: readonly Token[], at: number, known: readonly st
 
 /**
  * The file token `at` (a fence or a block) belongs to. `previous` is the file of the block before
- * it; `only` the file to edit when there is exactly one.
+ * it. With `lone`, the code block is the reply's one candidate edit, so the only file to edit (when
+ * there is exactly one) is a candidate for it too.
  */
 export function resolvePathOf(
   tokens: readonly Token[],
   at: number,
   known: readonly string[],
   previous: string | null,
+  lone = false,
 ): Resolution {
   const t = tokens[at];
   const candidates = _before(tokens, at, known);
@@ -219,6 +220,7 @@ export function resolvePathOf(
   if (info) candidates.push({ path: info, source: "info" });
   const first = fence.body[0]?.trim() ? pathFromLine(fence.body[0], known) : null;
   if (first && fence.body.length > 1) candidates.push({ path: first, source: "first-line" });
+  if (lone && known.length === 1) candidates.push({ path: known[0], source: "only" });
   const fits = candidates.filter((c) =>
     isWeak(c.source) ? langFits(fence.info, c.path) : _kindFits(fence.info, c.path)
   );
