@@ -9,9 +9,9 @@
  *
  * The first four are strong, and two of them naming different files are a tie too; the rest are
  * weak. A weak source must also fit the block's language (a ```` ```json ```` block is not
- * `calc.py`), and a shell, console or output block is never a
- * file unless a strong source names a file of that kind. "Previous block" names SEARCH/REPLACE blocks only; "the only file"
- * names a SEARCH/REPLACE block, or a code block that is the reply's one candidate edit (`lone`).
+ * `calc.py`), and a shell, console or output block is never a file unless a strong source names a
+ * file of that kind. "Previous block" names SEARCH/REPLACE blocks only; "the only file" names a
+ * SEARCH/REPLACE block, or a code block that is the reply's one candidate edit (`lone`).
  */
 import { mentionedPaths, pathFromInfo, pathFromLine } from "./path_line.ts";
 import type { FenceToken, Token } from "./tokens.ts";
