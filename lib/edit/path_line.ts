@@ -139,7 +139,7 @@ function _mentions(line: string, path: string): boolean {
 /** The path named in a fence's info string (```` ```python src/a.py ````, ```` ```src/a.py ````). */
 export function pathFromInfo(info: string, known: readonly string[]): string | null {
   if (info.length > MAX_PATH_LINE) return null;
-  for (const token of info.split(/[\s:]+/)) {
+  for (const token of info.split(/[\s:=]+/)) {
     const t = _strip(token);
     if (t && (t.includes("/") || t.includes(".")) && looksLikePath(t, known)) {
       return resolvePath(t, known);
