@@ -134,11 +134,16 @@ function _fenceEnd(
   return { end: -1, wraps: false };
 }
 
-/** True when a fence line comes after `end` before the next SEARCH marker or the end. */
+/**
+ * True when the next fence line after `end`, before any SEARCH marker or path line, is a bare
+ * one: it may close an inner block of the block that just ended, so that end is a guess. (A
+ * fence with an info string opens a block of its own.)
+ */
 function _fencesFollow(lines: readonly string[], end: number, isPath: (l: string) => boolean) {
   for (let k = end + 1; k < lines.length; k++) {
     if (SEARCH.test(lines[k]) || isPath(lines[k])) return false;
-    if (parseFence(lines[k])) return true;
+    const fence = parseFence(lines[k], Infinity);
+    if (fence) return !fence.info;
   }
   return false;
 }
