@@ -46,8 +46,8 @@ export interface WholeEdit {
    */
   source?: PathSource;
   /**
-   * The reply line of the closing fence, when the reply did not use the fence it was asked for
-   * and more fences follow: if the file holds fences of its own, where it ends is a guess.
+   * The reply line of the closing fence, when a bare fence follows it that may close an inner
+   * block of it: for a Markdown file, or a file that holds fences itself, where it ends is a guess.
    */
   looseEnd?: number;
 }

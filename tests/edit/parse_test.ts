@@ -440,7 +440,7 @@ Deno.test("parseReply keeps a question with a pathless example a question", () =
   assert.match(result.kind === "question" ? result.question : "", /def add/);
 });
 
-Deno.test("parseReply reads a path given as an info-string attribute (title=\"calc.py\")", () => {
+Deno.test('parseReply reads a path given as an info-string attribute (title="calc.py")', () => {
   const reply = '```python title="calc.py"\ndef add(a, b):\n    return a + b\n```\n';
   const [edit] = edits(parseReply(reply, KNOWN));
   assert.deepEqual([edit.path, edit.source], ["calc.py", "info"]);

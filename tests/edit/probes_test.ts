@@ -13,6 +13,7 @@ import {
   loadProbes,
   PROBE_RESULTS,
   probeCase,
+  type ScoreCase,
   scoreCase,
 } from "../../scripts/score_replies.ts";
 
@@ -54,6 +55,26 @@ Deno.test({
           `${name}/${c.name}: ${s.verdict}: ${s.detail}`,
         );
       }
+    }
+  },
+});
+
+Deno.test({
+  name: "every case applied correctly before the parser's rewrite is still applied correctly",
+  ignore: !probes && !CI,
+  fn: async () => {
+    const listed = JSON.parse(
+      await Deno.readTextFile(new URL("../replies/applied_before_issue18.json", import.meta.url)),
+    ).cases as string[];
+    const all = await loadAll();
+    const byId = new Map<string, ScoreCase>(
+      [...all.values()].flat().map((c) => [`${c.corpus}/${c.name}`, c]),
+    );
+    for (const id of listed) {
+      const c = byId.get(id);
+      assert.ok(c, `${id} is gone`);
+      const s = await scoreCase(c);
+      assert.equal(s.verdict, "applied-right", `${id}: ${s.detail}`);
     }
   },
 });
