@@ -72,8 +72,6 @@ export type Token = ProseToken | FenceToken | BlockToken | WrapToken;
 /** What {@linkcode tokenize} makes of a reply. */
 export interface Tokens {
   tokens: Token[];
-  /** The reply's lines (LF), reasoning included, for line numbers in messages. */
-  lines: string[];
   warnings: string[];
   /** The first structural problem (a cut-off block or fence, a stray marker), for the model. */
   problem?: string;
@@ -238,18 +236,17 @@ export function tokenize(
     work.fill("", 0, close);
     work[close] = work[close].replace(/^\s*<\/(think|thinking|reasoning)>/i, "");
   }
-  const strict = _scan(lines, [...work], [...kept], {
+  const strict = _scan([...work], [...kept], {
     askedLen: asked?.length ?? Infinity,
     glued: false,
     isPath,
   });
   if (!strict.problem && !strict.stray) return strict;
-  const lenient = _scan(lines, work, kept, { askedLen: Infinity, glued: true, isPath });
+  const lenient = _scan(work, kept, { askedLen: Infinity, glued: true, isPath });
   return !lenient.problem && !lenient.stray ? lenient : strict;
 }
 
 function _scan(
-  lines: string[],
   work: string[],
   kept: boolean[],
   reading: Reading,
@@ -359,8 +356,8 @@ function _scan(
     }
   } catch (e) {
     if (!(e instanceof Problem)) throw e;
-    return { tokens, lines, warnings, problem: e.message, unclosedThink, visible: "", stray };
+    return { tokens, warnings, problem: e.message, unclosedThink, visible: "", stray };
   }
   const visible = work.filter((_, k) => kept[k]).join("\n");
-  return { tokens, lines, warnings, unclosedThink, visible, stray };
+  return { tokens, warnings, unclosedThink, visible, stray };
 }
