@@ -15,6 +15,11 @@
 
 export const SEARCH = /^\s*<{5,9}\s*(SEARCH|ORIGINAL|FIND)\s*:?\s*$/i;
 export const DIVIDER = /^\s*={5,9}\s*$/;
+/**
+ * In a REPLACE part only Aider's own divider (exactly seven `=`) is out of place; a longer or
+ * shorter run of `=` there is content (a reStructuredText underline).
+ */
+const SECOND_DIVIDER = /^\s*={7}\s*$/;
 export const REPLACE = /^\s*>{5,9}\s*(REPLACE|UPDATED?|REPLACEMENT)\s*:?\s*$/i;
 const LOOSE_MARKER = /^\s*(<{2,}|>{2,}|={2,})\s*(SEARCH|REPLACE|ORIGINAL|UPDATED?)\b/i;
 const FENCE = /^( *)(`{3,}|~{3,})(.*)$/;
@@ -154,7 +159,7 @@ function _block(lines: readonly string[], start: number): { token: BlockToken; n
   for (const part of [0, 1]) {
     const ends = part === 0 ? DIVIDER : REPLACE;
     for (; i < lines.length && !ends.test(lines[i]); i++) {
-      if (SEARCH.test(lines[i]) || (part === 0 ? REPLACE : DIVIDER).test(lines[i])) {
+      if (SEARCH.test(lines[i]) || (part === 0 ? REPLACE : SECOND_DIVIDER).test(lines[i])) {
         throw new Problem(
           part === 0
             ? `${at} has no ${DIVIDER_TEXT} divider before the marker at line ${i + 1}; write ` +

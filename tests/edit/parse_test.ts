@@ -445,3 +445,12 @@ Deno.test('parseReply reads a path given as an info-string attribute (title="cal
   const [edit] = edits(parseReply(reply, KNOWN));
   assert.deepEqual([edit.path, edit.source], ["calc.py", "info"]);
 });
+
+Deno.test("parseReply keeps a run of = other than the divider's seven in a REPLACE part", () => {
+  const reply =
+    "README.rst\n<<<<<<< SEARCH\nTool\n====\n=======\nWordTool\n=========\n>>>>>>> REPLACE\n";
+  const [edit] = edits(parseReply(reply, { knownPaths: ["README.rst"] }));
+  assert.equal(edit.type === "replace" && edit.replace, "WordTool\n=========\n");
+  const seven = reply.replace("=========\n>>>", "=======\n>>>");
+  assert.match(problem(parseReply(seven, { knownPaths: ["README.rst"] })), /REPLACE/);
+});
