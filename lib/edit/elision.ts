@@ -75,7 +75,9 @@ function _chain(lines: readonly string[], i: number): string[] {
 function _hadBody(chain: readonly string[], original: readonly string[]): boolean {
   for (let i = 0; i < original.length; i++) {
     if (original[i].trim() !== chain[0]) continue;
-    if (_chain(original, i).join("\n") !== chain.join("\n")) continue;
+    // A REPLACE part may show a method without its class: its chain is a prefix of the file's.
+    const full = _chain(original, i);
+    if (chain.some((line, k) => full[k] !== line)) continue;
     let k = i + 1;
     while (k < original.length && !original[k].trim()) k++;
     const doc = original[k]?.trim().match(/^[rbuf]*("""|\'\'\')/i);

@@ -531,3 +531,16 @@ Deno.test("applyEdits keeps fence lines of a block when the file holds them (a d
   if (plain.kind !== "edits") throw new Error(JSON.stringify(plain));
   assert.equal(apply({ "calc.py": "x = 1\n" }, plain.edits).ok && "ok", "ok");
 });
+
+Deno.test("applyEdits refuses a REPLACE part whose method body became ... (the class not shown)", () => {
+  const svc =
+    "class Service:\n    def start(self):\n        self.running = True\n        self.log()\n";
+  const { error } = failure(apply({ "svc.py": svc }, [
+    replace(
+      "svc.py",
+      "    def start(self):\n        self.running = True\n        self.log()\n",
+      "    def start(self):\n        ...\n",
+    ),
+  ]));
+  assert.match(error, /leaves code out/);
+});
