@@ -18,7 +18,9 @@
  * every word, ignoring case). A text is a string, or an array of lines that each end with "\n".
  */
 import { join } from "../lib/deps.ts";
-import { applyEdits, deletionAllowance, parseReply } from "../lib/edit/mod.ts";
+import { applyEdits, chooseFence, deletionAllowance, parseReply } from "../lib/edit/mod.ts";
+import { judgeReply, syntaxBackstop } from "../lib/implement/reply.ts";
+import { primeSyntax } from "../lib/outline/mod.ts";
 
 type Text = string | string[];
 
@@ -82,7 +84,12 @@ export function runCase(c: ReplyCase): CaseOutcome {
   const allowed = c.allowed ?? Object.keys(c.files);
   const base = { name: c.name, form: c.form, shape: c.shape ?? c.form, wronglyRejected: false };
   const wantsFiles = "files" in c.expect;
-  const parsed = parseReply(text(c.reply), { knownPaths: allowed });
+  const shown = [...files.values()].filter((v): v is string => v !== null);
+  const parsed = parseReply(text(c.reply), {
+    knownPaths: allowed,
+    fence: chooseFence(shown),
+    current: files,
+  });
   const expect = c.expect;
   if (parsed.kind === "question") {
     if (!("question" in expect)) {
@@ -199,6 +206,63 @@ function _line(label: string, s: CorpusSummary): string {
     `${s.appliedWrongly}, wrongly rejected ${s.wronglyRejected}`;
 }
 
+function _median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/**
+ * The syntax backstop's cost on a 3,000-line file, as implement_task pays it: the file parsed
+ * before and after the edit (median of 15 runs after a warm-up; target <= 20 ms), beside the
+ * parse and apply of the reply itself in the same runs.
+ */
+async function _backstopCost(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  const files: Record<string, (i: number) => string> = {
+    "big.py": (i) => `def f${i}(a, b):\n    """Add."""\n    return a + b + ${i}\n`,
+    "big.ts": (i) => `export function f${i}(a: number): number {\n  return a + ${i};\n}\n`,
+    "big.go": (i) => `func F${i}(a int) int {\n\treturn a + ${i}\n}\n`,
+  };
+  for (const [path, unit] of Object.entries(files)) {
+    let text = path.endsWith(".go") ? "package big\n\n" : "";
+    for (let i = 0; text.split("\n").length < 3000; i++) text += unit(i);
+    const reply = `${path}\n<<<<<<< SEARCH\n${unit(500)}=======\n${
+      unit(500).replace("+", "-")
+    }>>>>>>> REPLACE\n`;
+    const current = new Map([[path, text]]);
+    const input = { spec: "", files: [path], symbolsOnly: [], current };
+    const judgeMs: number[] = [];
+    const backstopMs: number[] = [];
+    const fullMs: number[] = [];
+    // implement_task parses the files as they are while the model writes (primeSyntax).
+    await primeSyntax(path, text);
+    for (let run = 0; run < 16; run++) {
+      const t0 = performance.now();
+      const judged = judgeReply(reply, input);
+      const t1 = performance.now();
+      const after = await syntaxBackstop(judged, current);
+      const t2 = performance.now();
+      await primeSyntax(path, `${text}${" ".repeat(run + 1)}\n`); // a new text: a full parse
+      const t3 = performance.now();
+      if (after.kind !== "edits") throw new Error(`${path}: the bench edit was refused`);
+      if (run === 0) continue;
+      judgeMs.push(t1 - t0);
+      backstopMs.push(t2 - t1);
+      fullMs.push(t3 - t2);
+    }
+    out[path] = _median(backstopMs);
+    console.log(
+      `syntax backstop on ${path} (${text.split("\n").length} lines): ${
+        _median(backstopMs).toFixed(1)
+      } ms (target <= 20; ${(_median(backstopMs) / _median(fullMs)).toFixed(2)}x one full ` +
+        `parse, ${_median(fullMs).toFixed(1)} ms, on this box now); parse+apply ${
+          _median(judgeMs).toFixed(1)
+        } ms`,
+    );
+  }
+  return out;
+}
+
 async function _main(): Promise<void> {
   const report: Record<string, unknown> = {};
   for (const name of CORPORA) {
@@ -232,6 +296,17 @@ async function _main(): Promise<void> {
     }
     console.log(`  time: ${ms.toFixed(1)} ms (${(ms / cases.length).toFixed(2)} ms a reply)`);
   }
+  if (!Deno.args.includes("--json")) {
+    // Every corpus and the probes, as implement_task judges them (scripts/score_replies.ts).
+    console.log("all corpora through implement_task's judge (scripts/score_replies.ts):");
+    const score = new URL("./score_replies.ts", import.meta.url).pathname;
+    await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--no-prompt", "-A", score],
+      stdout: "inherit",
+      stderr: "inherit",
+    }).output();
+  }
+  report.backstopMs = await _backstopCost();
   if (Deno.args.includes("--json")) console.log(JSON.stringify(report));
 }
 

@@ -7,6 +7,7 @@
  */
 import { findElision } from "./elision.ts";
 import { type DeletionAllowance, destructiveMessage } from "./guard.ts";
+import { spacesToTabs } from "./indent.ts";
 import { fromLines, type LineFile, spliceLines, textLines, toLines } from "./lines.ts";
 import { findMatches, type Match, shiftLines } from "./match.ts";
 import { noMatchMessage } from "./messages.ts";
@@ -96,11 +97,12 @@ function _applyReplace(
     );
   }
   const m: Match = matches[0];
+  if (m.tabs) replace = spacesToTabs(replace, m.tabs);
   if (m.level === "blank-lines" || m.level === "indentation") {
     replace = _trimBlankEnds(replace, search);
   }
   if (m.level !== "exact") {
-    const allowing = m.level.replace("-", " ");
+    const allowing = m.level === "tabs" ? "tabs written as spaces" : m.level.replace("-", " ");
     warnings.push(`Block ${n} for ${file} matched only when allowing for ${allowing}`);
   }
   const next = { ...current, lines: [...current.lines] };
@@ -111,6 +113,49 @@ function _applyReplace(
     if (refusal) throw new EditRefusal(refusal, "destructive", path);
   }
   return next;
+}
+
+/** The block as written, fence lines and all, when the file holds it so. */
+function _asWritten(edit: Edit, now: LineFile | null): Edit {
+  if (edit.type !== "replace" || !edit.written || !now) return edit;
+  const lines = now.lines.map((l) => l.text);
+  if (!findMatches(lines, textLines(edit.written.search)).length) return edit;
+  return { ...edit, ...edit.written };
+}
+
+interface Region {
+  start: number;
+  end: number;
+  n: number;
+}
+
+/**
+ * Blocks are matched against the original file too: two blocks whose SEARCH parts cover the same
+ * lines of it contradict each other (or repeat an insertion), so the reply is refused.
+ */
+function _checkOverlap(
+  edit: ReplaceEdit,
+  n: number,
+  path: string,
+  original: string | null,
+  regions: Map<string, Region[]>,
+): void {
+  if (!edit.search || original === null) return;
+  const lines = toLines(original, "\n").lines.map((l) => l.text);
+  const found = findMatches(lines, textLines(edit.search));
+  if (found.length !== 1) return;
+  const { start, end } = found[0];
+  const seen = regions.get(path) ?? [];
+  const other = seen.find((r) => r.start < end && start < r.end);
+  if (other) {
+    throw new EditRefusal(
+      `Blocks ${other.n} and ${n} for ${quoteValue(path)} both change lines ${start + 1}-${end} ` +
+        "of the file as it is now, so nothing was written; send one block for those lines",
+      "ambiguous",
+      path,
+    );
+  }
+  regions.set(path, [...seen, { start, end, n }]);
 }
 
 /**
@@ -146,15 +191,20 @@ export function applyEdits(
   const state = new Map<string, LineFile | null>();
   const warnings: string[] = [];
   const order: string[] = [];
+  const regions = new Map<string, Region[]>();
   try {
-    edits.forEach((edit, i) => {
-      const path = normalizePath(edit.path);
+    edits.forEach((written, i) => {
+      const path = normalizePath(written.path);
       if (!state.has(path)) {
         const text = current.get(path) ?? null;
         state.set(path, text === null ? null : toLines(text, newEol));
         order.push(path);
       }
       const now = state.get(path) ?? null;
+      const edit = _asWritten(written, now);
+      if (edit.type === "replace") {
+        _checkOverlap(edit, i + 1, path, current.get(path) ?? null, regions);
+      }
       const next = edit.type === "whole"
         ? applyWhole({ ...edit, path }, now, {
           symbolsOnly: symbolsOnly.has(path),

@@ -55,56 +55,65 @@ function _bracketed(t: string): boolean {
   return /^(\.\.\.|…)/.test(inner) || STRONG.some((r) => r.test(inner.replace(/\.\.\./g, "")));
 }
 
-function _prevNonBlank(lines: readonly string[], i: number): string | null {
-  for (let k = i - 1; k >= 0; k--) if (lines[k].trim()) return lines[k].trim();
-  return null;
+/** Line `i` trimmed, then the header of each block around it, innermost first. */
+function _chain(lines: readonly string[], i: number): string[] {
+  const out = [lines[i].trim()];
+  let indent = _indent(lines[i]);
+  for (let k = i - 1; k >= 0 && indent > 0; k--) {
+    if (lines[k].trim() && _indent(lines[k]) < indent) {
+      out.push(lines[k].trim());
+      indent = _indent(lines[k]);
+    }
+  }
+  return out;
 }
 
-function _nextNonBlank(lines: readonly string[], i: number): string | null {
-  for (let k = i + 1; k < lines.length; k++) if (lines[k].trim()) return lines[k].trim();
-  return null;
-}
-
-/** True when `opener` (`def f(x):`) exists in the original with a real body, not a stub. */
-function _hadBody(opener: string, original: readonly string[]): boolean {
+/**
+ * True when the definition at `chain` (`def f(x):` inside its class) exists in the original with
+ * a real body: its first statement, after any docstring, is neither `...` nor `pass`.
+ */
+function _hadBody(chain: readonly string[], original: readonly string[]): boolean {
   for (let i = 0; i < original.length; i++) {
-    if (original[i].trim() !== opener) continue;
-    const next = _nextNonBlank(original, i);
-    if (next !== null && !BARE_DOTS.test(next) && next !== "pass") return true;
+    if (original[i].trim() !== chain[0]) continue;
+    // A REPLACE part may show a method without its class: its chain is a prefix of the file's.
+    const full = _chain(original, i);
+    if (chain.some((line, k) => full[k] !== line)) continue;
+    let k = i + 1;
+    while (k < original.length && !original[k].trim()) k++;
+    const doc = original[k]?.trim().match(/^[rbuf]*("""|\'\'\')/i);
+    if (doc) {
+      const rest = original[k].trim().slice(doc[0].length);
+      if (!rest.includes(doc[1])) {
+        while (++k < original.length && !original[k].includes(doc[1]));
+      }
+      k++;
+      while (k < original.length && !original[k].trim()) k++;
+    }
+    const next = original[k]?.trim();
+    if (next === undefined || _indent(original[k]) <= _indent(original[i])) continue;
+    if (!BARE_DOTS.test(next.replace(/\s*#.*$/, "")) && next !== "pass") return true;
   }
   return false;
 }
 
+/**
+ * Python's `...` is code, not an elision, unless it stands where the original had real code: at
+ * module level, or as the body of a definition that the original gives a real body.
+ */
 function _pythonEllipsis(
   lines: readonly string[],
   i: number,
   original: readonly string[],
 ): boolean {
-  const prev = _prevNonBlank(lines, i);
-  if (prev === null) return true;
-  if (prev.endsWith(":")) return _hadBody(prev, original);
-  // `...` after a docstring or a statement: fine only where the original had the same pair, or
-  // a `...` body under the same header (a Protocol method whose docstring the edit changed).
-  const header = _enclosing(lines, i);
-  for (let k = 0; k < original.length; k++) {
-    if (!BARE_DOTS.test(original[k].trim())) continue;
-    if (_prevNonBlank(original, k) === prev) return false;
-    if (header !== null && _enclosing(original, k) === header) return false;
+  const indent = _indent(lines[i]);
+  for (let k = i - 1; k >= 0; k--) {
+    if (lines[k].trim() && _indent(lines[k]) < indent) return _hadBody(_chain(lines, k), original);
   }
   return true;
 }
 
 function _indent(line: string): number {
   return line.length - line.trimStart().length;
-}
-
-/** The nearest line above `i` indented less than it (its block's header), trimmed, or `null`. */
-function _enclosing(lines: readonly string[], i: number): string | null {
-  const indent = _indent(lines[i]);
-  for (let k = i - 1; k >= 0; k--) {
-    if (lines[k].trim() && _indent(lines[k]) < indent) return lines[k].trim();
-  }
-  return null;
 }
 
 /**
@@ -125,13 +134,15 @@ export function findElision(
     const t = lines[i].trim();
     if (!t || (t.length > MAX_LINE && !BARE_DOTS.test(t))) continue;
     let elided = false;
-    if (BARE_DOTS.test(t)) {
+    if (python && BARE_DOTS.test(t.replace(/\s*#.*$/, ""))) {
+      elided = _pythonEllipsis(lines, i, original);
+    } else if (BARE_DOTS.test(t)) {
       elided = python ? _pythonEllipsis(lines, i, original) : !prose && !known.has(t);
     } else if (known.has(t)) {
       continue;
     } else if (python) {
       const stub = t.match(/^((async\s+)?(def|class)\b.*:)\s*(\.\.\.|…)\s*(#.*)?$/);
-      elided = stub ? _hadBody(stub[1], original) : false;
+      elided = stub ? _hadBody([stub[1], ..._chain(lines, i).slice(1)], original) : false;
     } else if (!prose) {
       elided = /[{(\[]\s*(\.\.\.|…)\s*[})\]]/.test(t);
     }

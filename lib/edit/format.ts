@@ -61,14 +61,16 @@ def add(a, b):
 >>>>>>> REPLACE
 Use one block per change; keep SEARCH short. To create a new file, leave the SEARCH part empty.`;
 
-const WHOLE =
-  `Reply with the complete new content of each file you change: the file's path alone on a line, then one fenced code block with every line of the file, exactly as the file should end up. Never shorten it with "..." or comments such as "rest unchanged".
+function _whole(fence: string): string {
+  const named = fence === "```" ? "" : ` opened and closed with ${fence}`;
+  return `Reply with the complete new content of each file you change: the file's path alone on a line, then one fenced code block${named} with every line of the file, exactly as the file should end up. Never shorten it with "..." or comments such as "rest unchanged".
 Example:
 src/calc.py
-\`\`\`python
+${fence}python
 def add(a, b):
     return a + b
-\`\`\``;
+${fence}`;
+}
 
 const COMMON =
   `Write each path exactly as it is given to you; edit only the files listed as files to edit. Do not explain your changes.
@@ -77,9 +79,22 @@ If the task is unclear or cannot be done with those files, make the first line o
 /**
  * The reply-format section of the prompt: "diff" (SEARCH/REPLACE), "whole" (whole files), or
  * "both" when the files of one task were given different formats (say which file gets which).
+ * `fence` is the fence whole files are asked in ({@linkcode chooseFence}).
  */
-export function formatInstructions(format: ReplyFormat | "both"): string {
+export function formatInstructions(format: ReplyFormat | "both", fence = "```"): string {
   if (format === "diff") return `${DIFF}\n${COMMON}`;
-  if (format === "whole") return `${WHOLE}\n${COMMON}`;
-  return `Files marked "whole file" —\n${WHOLE}\n\nAll other files —\n${DIFF}\n${COMMON}`;
+  if (format === "whole") return `${_whole(fence)}\n${COMMON}`;
+  return `Files marked "whole file" —\n${_whole(fence)}\n\nAll other files —\n${DIFF}\n${COMMON}`;
+}
+
+/**
+ * The code fence to ask for: the shortest run of backticks (at least three) that no line of any
+ * shown file starts with, as Aider chooses its fence, so a file holding ``` cannot cut a reply.
+ */
+export function chooseFence(shown: readonly string[]): string {
+  let len = 3;
+  for (const text of shown) {
+    for (const m of text.matchAll(/^ {0,3}(`{3,})/gm)) len = Math.max(len, m[1].length + 1);
+  }
+  return "`".repeat(len);
 }

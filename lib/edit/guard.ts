@@ -19,7 +19,7 @@ export const GUARD_MIN_LINES = 4;
 export const GUARD_SHARE = 0.5;
 
 const DELETION =
-  /\b(delete|deletes|deleting|remove|removes|removing|drop|dropping|strip|empty|clear|truncate|prune|purge|rewrite|rewriting|reimplement|start over|from scratch|replace (the )?(whole|entire|full)|wipe)\b/i;
+  /\b(delete|deletes|deleting|remove|removes|removing|drop|dropping|strip|empty|clear|truncate|prune|purge|rewrite|rewriting|reimplement|start over|from scratch|replace (the )?(whole|entire|full|text|contents?)|wipe)\b/i;
 
 const EMPTYING =
   /\b(empty|clear|truncate|wipe)\b|\bdelete (the |its |all |every )?(file|contents?|everything|lines)\b/i;

@@ -1,12 +1,19 @@
 /**
- * Finding a SEARCH part in a file, on a ladder of tolerance: exact; then ignoring trailing
- * whitespace; then ignoring blank-line differences; then a uniform indentation shift. The first
+ * Finding a SEARCH part in a file, on a ladder of tolerance: ignoring trailing whitespace
+ * (which nobody can see); then ignoring blank-line differences; then a uniform indentation shift;
+ * then spaces read as tabs for a tab-indented file. The first
  * rung with any match decides, so a looser rung never overrides an exact match. When nothing
  * matches, {@linkcode nearestLines} finds the closest window to quote back to the model.
  */
+import { spacesToTabs } from "./indent.ts";
 
 /** How far down the ladder a match needed to go. */
-export type MatchLevel = "exact" | "trailing-whitespace" | "blank-lines" | "indentation";
+export type MatchLevel =
+  | "exact"
+  | "trailing-whitespace"
+  | "blank-lines"
+  | "indentation"
+  | "tabs";
 
 /** One place `search` matches: file lines `[start, end)`, and the indentation change it needed. */
 export interface Match {
@@ -15,6 +22,8 @@ export interface Match {
   level: MatchLevel;
   /** Indentation to add to (`add`) or take off (`remove`) every non-blank REPLACE line. */
   shift?: { add: string } | { remove: string };
+  /** The search matched once re-indented with tabs, `tabs` spaces a tab: re-indent REPLACE too. */
+  tabs?: number;
 }
 
 function _indent(line: string): string {
@@ -80,17 +89,43 @@ function _nonBlank(
   return found;
 }
 
-/** Every place `search` matches `file` (line texts) on the first rung of the ladder that has any. */
+/**
+ * Every place `search` matches `file` (line texts) on the first rung of the ladder that has any.
+ * Trailing whitespace cannot be seen, so a match is unique only if it is unique ignoring it: the
+ * first rung already ignores it (a match that is exact is still reported as "exact"). A search
+ * indented with spaces for a file indented with tabs is tried last, re-indented with tabs.
+ */
 export function findMatches(file: readonly string[], search: readonly string[]): Match[] {
+  const found = _ladder(file, search);
+  return found.length ? found : _tabbed(file, search);
+}
+
+function _ladder(file: readonly string[], search: readonly string[]): Match[] {
   const rungs: (() => Match[])[] = [
-    () => _contiguous(file, search, (a, b) => a === b, "exact"),
-    () => _contiguous(file, search, (a, b) => a.trimEnd() === b.trimEnd(), "trailing-whitespace"),
+    () =>
+      _contiguous(file, search, (a, b) => a.trimEnd() === b.trimEnd(), "trailing-whitespace")
+        .map((m) => (_exactAt(file, search, m.start) ? { ...m, level: "exact" } : m)),
     () => _nonBlank(file, search, false),
     () => _nonBlank(file, search, true),
   ];
   for (const rung of rungs) {
     const found = rung();
     if (found.length) return found;
+  }
+  return [];
+}
+
+function _exactAt(file: readonly string[], search: readonly string[], start: number): boolean {
+  return search.every((l, j) => file[start + j] === l);
+}
+
+/** The search re-indented with tabs (each `unit` spaces one tab), for a tab-indented file. */
+function _tabbed(file: readonly string[], search: readonly string[]): Match[] {
+  if (!file.some((l) => l.startsWith("\t")) || !search.some((l) => /^ +\S/.test(l))) return [];
+  for (const unit of [4, 2, 8, 3]) {
+    const tabbed = spacesToTabs(search, unit);
+    const found = _ladder(file, tabbed);
+    if (found.length) return found.map((m) => ({ ...m, level: "tabs", tabs: unit }));
   }
   return [];
 }

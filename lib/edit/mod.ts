@@ -12,9 +12,10 @@
  * ```
  */
 export { type ParseOptions, parseReply } from "./parse.ts";
-export { readQuestion, stripReasoning } from "./reasoning.ts";
+export { readQuestion } from "./reasoning.ts";
 export { applyEdits, type ApplyOptions } from "./apply.ts";
 export {
+  chooseFence,
   chooseReplyFormat,
   type FormatFacts,
   formatInstructions,

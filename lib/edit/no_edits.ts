@@ -4,7 +4,7 @@
  * usable. Each problem is a message for the model that says how to reply instead.
  */
 import { readQuestion } from "./reasoning.ts";
-import type { RawCode } from "./scan.ts";
+import type { FenceToken } from "./tokens.ts";
 import type { ParseResult } from "./types.ts";
 
 /** True when `body` is a unified diff (hunk headers and ---/+++ lines). */
@@ -42,11 +42,13 @@ function _request(reply: string, known: readonly string[]): ParseResult | null {
   return { kind: "question", question: reply.trim() };
 }
 
+/** What a reply with no edits amounts to: a question, or the problem to send back. */
 export function noEdits(
   reply: string,
-  pathless: RawCode[],
+  pathless: readonly FenceToken[],
   unclosed: boolean,
   known: readonly string[],
+  commands: readonly FenceToken[] = [],
 ): ParseResult {
   const question = readQuestion(reply);
   if (question) return { kind: "question", question };
@@ -73,6 +75,17 @@ export function noEdits(
       problem: `The reply has ${pathless.length} code block(s) but none names its file; write ` +
         `the file's path (${files}) alone on the line before each block, like this:\n` +
         `${example}\n\`\`\`\n(the complete file)\n\`\`\``,
+    };
+  }
+  if (commands.length) {
+    const at = commands.map((c) => c.line + 1).join(", ");
+    return {
+      kind: "invalid",
+      problem: `The reply holds only command or output blocks (line ${at}), which are not a ` +
+        "file's content, and no edits; write the edit itself: the file's path alone on a line, " +
+        `then the block, like this:\n${
+          known[0] ?? "path/of/the/file"
+        }\n\`\`\`\n(the complete file)\n\`\`\``,
     };
   }
   const request = _request(reply, known);

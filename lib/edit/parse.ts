@@ -1,20 +1,33 @@
 /**
- * parseReply: turns a model's reply into edits, a question, or a problem to send back (docs/ARCHITECTURE.md, "Delegation").
+ * parseReply: turns a model's reply into edits, a question, or a problem to send back
+ * (docs/REPLIES.md). Three steps, each with one job: `tokenize` (tokens.ts) splits the reply into
+ * prose, code blocks and SEARCH/REPLACE blocks; `resolvePathOf` (resolve.ts), the one place that
+ * decides a path, names each block's file; then the whole reply is reconciled here before any of
+ * it is applied:
  *
- * Accepted: SEARCH/REPLACE blocks after a path line (`path`, `path:`, `### path`, `**path**`,
- * `` `path` ``, `File: path`, `# path`), fenced or not, or with the path as the fence's first
- * line; a path followed by one fenced block holding the whole new file (the path may also stand
- * alone in a fence of its own before it, or only in the sentence before it); `QUESTION:` as the
- * first line. Reasoning in `<think>…</think>` is dropped first; CRLF replies are read as LF. The
- * shapes come from replies local models really wrote (docs/DECISIONS.md, "Reply formats").
+ * - code that no path claims (or a diff), next to edits, refuses the whole reply, never half of it;
+ *   a shell, console or output block is not code for a file and is left aside;
+ * - identical edits count once; two different whole-file blocks for one file are refused unless
+ *   exactly one of them has a strong source (the others only mention the file in prose);
+ * - a code block that ends with the name of a file to edit was left unclosed, and is refused.
+ *
+ * With no edits at all, a lone code block is the only file to edit when there is one and its
+ * language fits; otherwise `noEdits` says what the reply is (a question, a diff, a request).
  */
 import { joinLines } from "./lines.ts";
-import { dropCopies } from "./copies.ts";
 import { looksLikeDiff, noEdits } from "./no_edits.ts";
-import { readQuestion, stripReasoning } from "./reasoning.ts";
+import { readQuestion } from "./reasoning.ts";
 import { normalizePath, pathFromLine } from "./path_line.ts";
-import { type RawBlock, type RawCode, scanReply } from "./scan.ts";
-import type { Edit, ParseResult } from "./types.ts";
+import {
+  isLabel,
+  isShellOrOutput,
+  isWeak,
+  type PathSource,
+  resolvePathOf,
+  SOURCES,
+} from "./resolve.ts";
+import { type BlockToken, type FenceToken, parseFence, type Token, tokenize } from "./tokens.ts";
+import type { Edit, ParseResult, WholeEdit } from "./types.ts";
 
 /** Options for {@linkcode parseReply}. */
 export interface ParseOptions {
@@ -23,41 +36,39 @@ export interface ParseOptions {
    * `src/calc.py`) and to attribute a block with no path when there is exactly one.
    */
   knownPaths: readonly string[];
+  /** The fence the prompt asked for (`chooseFence`); a reply that opens a shorter one is read by nesting. */
+  fence?: string;
+  /** The files' current contents: code that only quotes them is not an edit. */
+  current?: ReadonlyMap<string, string | null>;
 }
 
-const SHELL_INFO = /^(bash|sh|shell|zsh|console|terminal|cmd|powershell|ps|text|txt|output|log)$/i;
 const DIFF_INFO = /^(diff|patch|udiff)$/i;
-
-const LANGS: Record<string, string[]> = {
-  py: ["python", "py", "python3", "py3"],
-  pyi: ["python", "py"],
-  ts: ["typescript", "ts"],
-  tsx: ["typescript", "tsx", "ts", "jsx"],
-  js: ["javascript", "js", "node", "jsx"],
-  jsx: ["javascript", "jsx", "js"],
-  mjs: ["javascript", "js"],
-  go: ["go", "golang"],
-  rs: ["rust", "rs"],
-  rb: ["ruby", "rb"],
-  java: ["java"],
-  sh: ["bash", "sh", "shell", "zsh"],
-};
+const HUNK = /^@@ -\d+(,\d+)? \+\d+(,\d+)? @@/;
+const MARKDOWN = /\.(md|markdown|mdx)$/i;
 
 /** Takes a fence line off the start and a closing fence off the end of a SEARCH or REPLACE part. */
 function _unwrapFence(part: string[]): string[] {
   let out = part;
-  if (out.length && /^\s*(`{3,}|~{3,})[^`~]*$/.test(out[0])) out = out.slice(1);
-  if (out.length && /^\s*(`{3,}|~{3,})\s*$/.test(out[out.length - 1])) out = out.slice(0, -1);
+  if (out.length && parseFence(out[0])) out = out.slice(1);
+  const last = out.length ? parseFence(out[out.length - 1]) : null;
+  if (last && !last.info) out = out.slice(0, -1);
   return out;
 }
 
-function _blockEdit(block: RawBlock, path: string, warnings: string[]): Edit {
+function _blockEdit(
+  block: BlockToken,
+  path: string,
+  source: PathSource,
+  warnings: string[],
+): Edit {
   let { search, replace } = block;
-  if (!/\.(md|markdown|mdx)$/i.test(path)) {
+  let written: { search: string; replace: string } | undefined;
+  if (!MARKDOWN.test(path)) {
     const s = _unwrapFence(search);
     const r = _unwrapFence(replace);
     if (s !== search || r !== replace) {
       warnings.push(`Took the code fences out of the block at line ${block.line + 1}`);
+      if (s !== search) written = { search: joinLines(search), replace: joinLines(replace) };
     }
     search = s;
     replace = r;
@@ -69,35 +80,265 @@ function _blockEdit(block: RawBlock, path: string, warnings: string[]): Edit {
     search: blankSearch ? "" : joinLines(search),
     replace: joinLines(replace),
     line: block.line + 1,
+    source,
+    ...(written && { written }),
   };
 }
 
-function _header(body: string[], known: readonly string[]): string | null {
-  const first = body[0]?.trim() ?? "";
-  if (!first) return null;
-  return pathFromLine(first, known);
-}
-
-function _langFits(info: string, path: string): boolean {
-  const lang = info.split(/\s/)[0].toLowerCase();
-  const ext = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
-  if (!lang || !LANGS[ext]) return true;
-  return LANGS[ext].includes(lang);
-}
-
-function _wholeEdit(code: RawCode, path: string, header: string | null, inferred: boolean): Edit {
-  let body = header ? code.body.slice(1) : code.body;
+function _wholeEdit(
+  code: FenceToken,
+  path: string,
+  source: PathSource,
+  header?: string,
+): WholeEdit {
+  let body = header !== undefined ? code.body.slice(1) : code.body;
   // The blank line after a path label belongs to the label (the applier restores both).
-  if (header && body.length > 1 && !body[0].trim()) body = body.slice(1);
+  if (header !== undefined && body.length > 1 && !body[0].trim()) body = body.slice(1);
   while (body.length && !body[body.length - 1].trim()) body = body.slice(0, -1);
   return {
     type: "whole",
     path,
     content: joinLines(body),
     line: code.line + 1,
-    ...(header && { header: code.body[0] }),
-    ...(inferred && { inferred: true }),
+    source,
+    ...(header !== undefined && { header }),
+    ...(code.loose && { looseEnd: code.end + 1 }),
   };
+}
+
+function _isDiff(code: FenceToken): boolean {
+  return DIFF_INFO.test(code.info.split(/\s/)[0]) || looksLikeDiff(code.body) ||
+    code.body.some((l) => HUNK.test(l));
+}
+
+function _tie(what: string, paths: string[]): ParseResult {
+  const names = paths.map((p) => JSON.stringify(p)).join(" and ");
+  return {
+    kind: "invalid",
+    problem: `${what} could be for ${names}: the reply names both, so which file it changes is ` +
+      "unclear and nothing was applied; write the file's path alone on the line before each block",
+  };
+}
+
+/**
+ * Identical edits count once (the copy with the stronger source stands for both); whole-file
+ * blocks for one file that differ are refused. Changes `edits` in place; returns a problem or null.
+ */
+function _reconcileCopies(edits: Edit[], warnings: string[]): string | null {
+  const seen = new Map<string, Edit>();
+  for (let i = 0; i < edits.length; i++) {
+    const e = edits[i];
+    const key = JSON.stringify(
+      e.type === "whole" ? [e.path, e.content] : [e.path, e.search, e.replace],
+    );
+    const kept = seen.get(key);
+    if (!kept) {
+      seen.set(key, e);
+      continue;
+    }
+    warnings.push(`The edit at line ${e.line} repeats an earlier one; applied it once`);
+    // The copy with the stronger source stands for both.
+    if (SOURCES.indexOf(e.source ?? "only") < SOURCES.indexOf(kept.source ?? "only")) {
+      edits[edits.indexOf(kept)] = e;
+      seen.set(key, e);
+    }
+    edits.splice(i--, 1);
+  }
+  const byPath = new Map<string, WholeEdit[]>();
+  for (const e of edits) {
+    if (e.type === "whole") byPath.set(e.path, [...(byPath.get(e.path) ?? []), e]);
+  }
+  for (const [path, copies] of byPath) {
+    if (copies.length < 2) continue;
+    const lines = copies.map((c) => c.line).join(", ");
+    const count = copies.length === 2 ? "two" : String(copies.length);
+    return `The reply holds ${count} whole-file blocks for "${path}" that differ (code ` +
+      `blocks at lines ${lines}), so which one is meant is unclear; send the file once:\n` +
+      `${path}\n\`\`\`\n(the complete file)\n\`\`\``;
+  }
+  return null;
+}
+
+/**
+ * A whole file named only weakly (a mention in prose) for a file that a strong source already
+ * edits is not an edit of its own: it goes back to the code no path claims (a preview, a
+ * restatement, a command or its output — or another version, which `_competes` refuses).
+ */
+function _demoteWeak(edits: Edit[], fences: Map<Edit, FenceToken>, unclaimed: FenceToken[]) {
+  const strong = new Set(edits.filter((e) => e.source && !isWeak(e.source)).map((e) => e.path));
+  for (let i = edits.length - 1; i >= 0; i--) {
+    const e = edits[i];
+    if (e.type !== "whole" || !e.source || !isWeak(e.source) || !strong.has(e.path)) continue;
+    unclaimed.push(fences.get(e)!);
+    edits.splice(i, 1);
+  }
+  unclaimed.sort((a, b) => a.line - b.line);
+}
+
+/** A definition line (`def f`, `class A`, `function f`, `fn f`, `func (r T) f`, …): its name. */
+const DEFINES =
+  /^\s*(?:export\s+)?(?:default\s+)?(?:pub(?:\([\w\s]+\))?\s+)?(?:async\s+)?(?:def|class|function\*?|fn|interface|type|enum|struct|trait|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)/;
+
+function _defines(lines: readonly string[]): string[] {
+  return lines.flatMap((l) => {
+    const m = l.length < 300 ? l.match(DEFINES) : null;
+    return m ? [m[1]] : [];
+  });
+}
+
+function _lines(text: string): string[] {
+  return text.split("\n").map((l) => l.trim()).filter((l) => l);
+}
+
+/**
+ * Whether code no path claims competes with the reply's edits (then the reply is refused whole):
+ * a diff always does. Code that only restates what the edits write or quotes the files as they
+ * are (`quoted`), or a draft whose every
+ * definition an edit later in the reply makes again, does not; nor does code that defines nothing
+ * and shares little with the edits (a call, a command, an example). Otherwise code that defines
+ * something, or rewrites the lines the edits touch, is another version of a file: it competes.
+ */
+function _competes(code: FenceToken, edits: readonly Edit[], quoted: Set<string>): boolean {
+  if (_isDiff(code)) return true;
+  const body = code.body.map((l) => l.trim()).filter((l) => l);
+  if (!body.length) return false;
+  const written = new Set(edits.flatMap((e) => _lines(e.type === "whole" ? e.content : e.replace)));
+  if (body.every((l) => written.has(l) || quoted.has(l))) return false;
+  const later = new Set(
+    edits.filter((e) => (e.line ?? 0) > code.line + 1).flatMap((e) =>
+      _defines((e.type === "whole" ? e.content : e.replace).split("\n"))
+    ),
+  );
+  const defines = _defines(code.body);
+  if (defines.length) return defines.some((name) => !later.has(name));
+  const searched = new Set(edits.flatMap((e) => (e.type === "replace" ? _lines(e.search) : [])));
+  const shared = body.filter((l) => written.has(l) || searched.has(l)).length;
+  return shared >= 2 && shared * 2 >= body.length;
+}
+
+/**
+ * A code block that holds the name of another file to edit on a line of its own, last or right
+ * before a fence line: its fence was left open before that file's block.
+ */
+function _unclosed(code: FenceToken, path: string | null, known: readonly string[]): string | null {
+  const body = code.body;
+  for (let k = 0; k < body.length; k++) {
+    if (!body[k].trim() || k === 0) continue;
+    const named = pathFromLine(body[k], known);
+    if (!named || named === path || !known.includes(named)) continue;
+    const next = body.slice(k + 1).find((l) => l.trim());
+    if (next !== undefined && !parseFence(next)) continue;
+    return `The code block at line ${code.line + 1} holds the line ${
+      JSON.stringify(body[k].trim())
+    }, a file's name, ${
+      next === undefined ? "as its last line" : "before a fence"
+    }: its fence was likely never closed, so nothing was applied; close each code block before ` +
+      "the next file's name";
+  }
+  return null;
+}
+
+/** What the reply's blocks resolve to, before the reply is reconciled. */
+interface Read {
+  edits: Edit[];
+  /** The code block each whole-file edit came from. */
+  fences: Map<Edit, FenceToken>;
+  /** Code blocks no path claims. */
+  unclaimed: FenceToken[];
+  /** Shell, console and output blocks no path claims. */
+  commands: FenceToken[];
+}
+
+function _diffProblem(code: FenceToken): ParseResult {
+  return {
+    kind: "invalid",
+    problem: `The code block at line ${code.line + 1} is a unified diff, which cannot be ` +
+      `applied; use SEARCH/REPLACE blocks or the whole file instead`,
+  };
+}
+
+/** Resolves every block's file (`resolve.ts`); a block no file can be given to stops the reply. */
+function _read(tokens: Token[], known: readonly string[], warnings: string[]): Read | ParseResult {
+  const read: Read = { edits: [], fences: new Map(), unclaimed: [], commands: [] };
+  let previous: string | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.kind === "block") {
+      const r = resolvePathOf(tokens, i, known, previous);
+      if (r.path === null) {
+        if (r.tie) return _tie(`The SEARCH/REPLACE block at line ${t.line + 1}`, r.tie);
+        return {
+          kind: "invalid",
+          problem: `The SEARCH/REPLACE block at line ${t.line + 1} has no file path; write the ` +
+            `file's path alone on the line before "<<<<<<< SEARCH"`,
+        };
+      }
+      if (r.source === "only") {
+        warnings.push(`The block at line ${t.line + 1} names no file; applied it to "${r.path}"`);
+      }
+      read.edits.push(_blockEdit(t, r.path, r.source, warnings));
+      previous = r.path;
+      continue;
+    }
+    if (t.kind !== "fence") continue;
+    if (isLabel(tokens, i, known)) {
+      warnings.push(
+        `Took the block at line ${t.line + 1}, which holds only a file name, as a path`,
+      );
+      continue;
+    }
+    const r = resolvePathOf(tokens, i, known, null);
+    if (_isDiff(t) && (r.path !== null || r.tie) && !/\.(diff|patch)$/.test(r.path ?? "")) {
+      return _diffProblem(t);
+    }
+    if (r.path === null) {
+      const command = isShellOrOutput(t.info) && !_isDiff(t);
+      if (r.tie && !command) return _tie(`The code block at line ${t.line + 1}`, r.tie);
+      (command ? read.commands : read.unclaimed).push(t);
+      continue;
+    }
+    const open = _unclosed(t, r.path, known);
+    if (open) return { kind: "invalid", problem: open };
+    const whole = _wholeEdit(t, r.path, r.source, "header" in r ? r.header : undefined);
+    read.fences.set(whole, t);
+    read.edits.push(whole);
+  }
+  return read;
+}
+
+/**
+ * Judges the whole reply before any of it is applied (docs/REPLIES.md, "Reconciling"): a diff
+ * hunk or competing code next to the edits refuses it; repeated edits count once. Returns the
+ * problem, or null with `read.edits` final.
+ */
+function _reconcile(
+  read: Read,
+  tokens: Token[],
+  current: ReadonlyMap<string, string | null> | undefined,
+  warnings: string[],
+): string | null {
+  const { edits, unclaimed } = read;
+  _demoteWeak(edits, read.fences, unclaimed);
+  const hunk = tokens.find((t) => t.kind === "prose" && HUNK.test(t.text));
+  if (hunk) {
+    return `Line ${hunk.line + 1} starts a unified diff hunk, next to the reply's edits; a diff ` +
+      "cannot be applied and applying only the rest could be wrong, so nothing was applied; " +
+      "use SEARCH/REPLACE blocks or the whole file for every change";
+  }
+  const quoted = new Set([...(current?.values() ?? [])].flatMap((t) => _lines(t ?? "")));
+  const competing = unclaimed.filter((c) => _competes(c, edits, quoted));
+  if (unclaimed.length > competing.length) {
+    warnings.push(`Ignored ${unclaimed.length - competing.length} code block(s) that name no file`);
+  }
+  if (competing.length) {
+    const at = competing.map((c) => c.line + 1).join(", ");
+    const diff = competing.some(_isDiff) ? " (a diff, which cannot be applied)" : "";
+    return `The reply holds code that names no file at line ${at}${diff}, next to its ` +
+      "edits; nothing was applied, since applying only part of the reply could be wrong. " +
+      "Write the file's path alone on the line before every block you mean as an edit, " +
+      "and leave out code that is not one";
+  }
+  return _reconcileCopies(edits, warnings);
 }
 
 /**
@@ -107,72 +348,32 @@ function _wholeEdit(code: RawCode, path: string, header: string | null, inferred
  */
 export function parseReply(text: string, options: ParseOptions): ParseResult {
   const known = [...new Set(options.knownPaths.map(normalizePath))];
-  const reasoning = stripReasoning(text.replace(/\r\n?/g, "\n"));
-  const reply = reasoning.text;
-  const scan = scanReply(reply, known);
-  if (scan.problem) return { kind: "invalid", problem: scan.problem };
-  const warnings = [...scan.warnings];
-  if (reasoning.unclosed) warnings.push("The reply opened <think> and never closed it");
-  const edits: Edit[] = [];
-  const pathless: RawCode[] = [];
-  let lastPath: string | null = null;
-  for (const item of scan.items) {
-    if (item.kind === "block") {
-      const path: string | null = item.path ?? lastPath ?? (known.length === 1 ? known[0] : null);
-      if (!path) {
-        return {
-          kind: "invalid",
-          problem:
-            `The SEARCH/REPLACE block at line ${item.line + 1} has no file path; write the ` +
-            `file's path alone on the line before "<<<<<<< SEARCH"`,
-        };
-      }
-      if (!item.path && !lastPath) {
-        warnings.push(`The block at line ${item.line + 1} names no file; applied it to "${path}"`);
-      }
-      edits.push(_blockEdit(item, path, warnings));
-      lastPath = path;
-      continue;
-    }
-    const header = _header(item.body, known);
-    const path = item.path ?? header;
-    if (!path) {
-      pathless.push(item);
-      continue;
-    }
-    if (looksLikeDiff(item.body) || DIFF_INFO.test(item.info) && !/\.(diff|patch)$/.test(path)) {
-      return {
-        kind: "invalid",
-        problem: `The code block at line ${item.line + 1} is a unified diff, which cannot be ` +
-          `applied; use SEARCH/REPLACE blocks or the whole file instead`,
-      };
-    }
-    const strip = header !== null && header === path && item.body.length > 1;
-    edits.push(_wholeEdit(item, path, strip ? header : null, item.mentioned));
-  }
-  const candidates = pathless.filter((c) => !SHELL_INFO.test(c.info.split(/\s/)[0]));
-  const asks = readQuestion(reply) !== null;
-  if (!edits.length && !asks && known.length === 1 && candidates.length === 1) {
-    const code = candidates[0];
-    if (
-      _langFits(code.info, known[0]) && !looksLikeDiff(code.body) && !DIFF_INFO.test(code.info)
-    ) {
+  const tk = tokenize(text, options.fence, (l) => pathFromLine(l, known) !== null);
+  if (tk.problem) return { kind: "invalid", problem: tk.problem };
+  const warnings = [...tk.warnings];
+  if (tk.unclosedThink) warnings.push("The reply opened <think> and never closed it");
+  const asks = readQuestion(tk.visible) !== null;
+  const read = _read(tk.tokens, known, warnings);
+  if ("kind" in read) return read;
+  const { edits, unclaimed } = read;
+  if (!edits.length && !asks && unclaimed.length === 1) {
+    // The reply's one code block, with no file named: the only file to edit, if it fits.
+    const code = unclaimed[0];
+    const r = resolvePathOf(tk.tokens, tk.tokens.indexOf(code), known, null, true);
+    if (r.path !== null && !_isDiff(code) && !_unclosed(code, null, known)) {
       warnings.push(
         `Took the code block at line ${code.line + 1}, which names no file, as the whole of ` +
-          `"${known[0]}"`,
+          `"${r.path}"`,
       );
-      edits.push(_wholeEdit(code, known[0], null, true));
-      pathless.length = 0;
+      edits.push(_wholeEdit(code, r.path, r.source));
+      unclaimed.length = 0;
     }
   }
-  if (pathless.length && edits.length) {
-    warnings.push(`Ignored ${pathless.length} code block(s) that name no file`);
+  if (!edits.length) {
+    return noEdits(tk.visible, unclaimed, tk.unclosedThink, known, read.commands);
   }
-  if (!edits.length) return noEdits(reply, pathless, reasoning.unclosed, known);
-  const problem = dropCopies(edits, warnings);
+  const problem = _reconcile(read, tk.tokens, options.current, warnings);
   if (problem) return { kind: "invalid", problem };
-  if (asks) {
-    warnings.push("The reply starts with QUESTION: but also edits; applied the edits");
-  }
+  if (asks) warnings.push("The reply starts with QUESTION: but also edits; applied the edits");
   return { kind: "edits", edits, warnings };
 }

@@ -108,26 +108,27 @@ function _strip(text: string): string {
   return s;
 }
 
-/**
- * The path a whole line names, or `null`. With `loose`, a sentence that names exactly one path
- * in backticks, or exactly one known path, counts too.
- */
-export function pathFromLine(
-  line: string,
-  known: readonly string[],
-  loose = false,
-): string | null {
+/** The path a whole line names (a path line, decorated or not), or `null`. */
+export function pathFromLine(line: string, known: readonly string[]): string | null {
   if (line.length > MAX_PATH_LINE) return null;
   const s = _strip(line);
-  if (looksLikePath(s, known)) return resolvePath(s, known);
-  if (!loose) return null;
+  return looksLikePath(s, known) ? resolvePath(s, known) : null;
+}
+
+/**
+ * The files a line of prose mentions: `ticked`, the paths it writes in backticks; `plain`, the
+ * files to edit it names without them.
+ */
+export function mentionedPaths(
+  line: string,
+  known: readonly string[],
+  how: "ticked" | "plain",
+): string[] {
+  if (line.length > MAX_PATH_LINE) return [];
+  if (how === "plain") return known.filter((k) => _mentions(line, k));
   const ticked = [...line.matchAll(/`([^`\s]+)`/g)].map((m) => m[1].replace(/:$/, ""))
     .filter((t) => looksLikePath(t, known) && (t.includes("/") || EXTENSION.test(t)));
-  const uniqueTicked = [...new Set(ticked.map((t) => resolvePath(t, known)))];
-  if (uniqueTicked.length === 1) return uniqueTicked[0];
-  if (uniqueTicked.length > 1) return null;
-  const named = known.filter((k) => _mentions(line, k));
-  return named.length === 1 ? named[0] : null;
+  return [...new Set(ticked.map((t) => resolvePath(t, known)))];
 }
 
 function _mentions(line: string, path: string): boolean {
@@ -138,7 +139,7 @@ function _mentions(line: string, path: string): boolean {
 /** The path named in a fence's info string (```` ```python src/a.py ````, ```` ```src/a.py ````). */
 export function pathFromInfo(info: string, known: readonly string[]): string | null {
   if (info.length > MAX_PATH_LINE) return null;
-  for (const token of info.split(/[\s:]+/)) {
+  for (const token of info.split(/[\s:=]+/)) {
     const t = _strip(token);
     if (t && (t.includes("/") || t.includes(".")) && looksLikePath(t, known)) {
       return resolvePath(t, known);

@@ -6,6 +6,8 @@
  * files: the applier writes each file's own line ending.
  */
 
+import type { PathSource } from "./resolve.ts";
+
 /** Replace the lines `search` with `replace` in `path`; an empty `search` creates the file. */
 export interface ReplaceEdit {
   type: "replace";
@@ -15,6 +17,13 @@ export interface ReplaceEdit {
   replace: string;
   /** 1-based line of the reply where the block starts (for messages). */
   line?: number;
+  /** Where its path came from (`resolve.ts`). */
+  source?: PathSource;
+  /**
+   * The parts as written, when the parser took fence lines off them: the applier uses these
+   * instead when the file holds those fence lines (a docstring's ``` example).
+   */
+  written?: { search: string; replace: string };
 }
 
 /** Replace the whole of `path` with `content`. */
@@ -31,11 +40,16 @@ export interface WholeEdit {
    */
   header?: string;
   /**
-   * The path was inferred — from a sentence that mentions the file, or because it is the only
-   * file to edit — rather than written as a path line. The applier then also refuses content
-   * that drops a top-level definition the file has, since it is likely only an excerpt.
+   * Where its path came from (`resolve.ts`). From a weak source (a mention in prose, the only
+   * file to edit) the applier also refuses content that drops a top-level definition the file
+   * has, since it is likely only an excerpt.
    */
-  inferred?: boolean;
+  source?: PathSource;
+  /**
+   * The reply line of the closing fence, when a bare fence follows it that may close an inner
+   * block of it: for a Markdown file, or a file that holds fences itself, where it ends is a guess.
+   */
+  looseEnd?: number;
 }
 
 /** One edit a reply asks for. */
@@ -57,7 +71,8 @@ export type ApplyFailure =
   | "elided"
   | "partial"
   | "symbols-only"
-  | "destructive";
+  | "destructive"
+  | "syntax";
 
 /** What {@linkcode applyEdits} returns: every edit applied, or none. */
 export type ApplyResult =

@@ -6,6 +6,7 @@
 import { findElision } from "./elision.ts";
 import { type DeletionAllowance, destructiveMessage } from "./guard.ts";
 import { tabsForSpaces } from "./indent.ts";
+import { isWeak } from "./resolve.ts";
 import { type LineFile, textLines } from "./lines.ts";
 import { EditRefusal, quoteValue } from "./refusal.ts";
 import type { WholeEdit } from "./types.ts";
@@ -14,6 +15,7 @@ import type { WholeEdit } from "./types.ts";
 const PARTIAL_SHARE = 0.4;
 /** Files with fewer non-blank lines than this are never judged excerpts by size. */
 const PARTIAL_MIN_LINES = 15;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const DEFINITION =
   /^(?:export\s+)?(?:default\s+)?(?:pub(?:\([\w\s]+\))?\s+)?(?:async\s+)?(?:def|class|function\*?|fn|interface|type|enum|struct|trait)\s+([A-Za-z_$][\w$]*)|^func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)/;
 
@@ -39,6 +41,17 @@ function _checkWhole(
 ): void {
   const { path } = edit;
   const file = quoteValue(path);
+  const before = original?.lines.map((l) => l.text) ?? [];
+  if (edit.looseEnd && (/\.(md|markdown|mdx)$/i.test(path) || before.some((l) => FENCE.test(l)))) {
+    throw new EditRefusal(
+      `The code block at line ${edit.line} for ${file} holds fences of its own, so where the ` +
+        `file ends is ambiguous (line ${edit.looseEnd} may close it or open an inner block); ` +
+        "nothing was written. Send the file inside a four-backtick fence, which its ``` fences " +
+        `cannot close:\n${path}\n\`\`\`\`\n(the whole file, with its \`\`\` blocks)\n\`\`\`\``,
+      "partial",
+      path,
+    );
+  }
   if (symbolsOnly) {
     throw new EditRefusal(
       `Whole-file content for ${file} was refused: you were shown only parts of that file; ` +
@@ -47,7 +60,6 @@ function _checkWhole(
       path,
     );
   }
-  const before = original?.lines.map((l) => l.text) ?? [];
   const elided = findElision(lines, path, before);
   if (elided) {
     const text = quoteValue(elided.text);
@@ -98,13 +110,12 @@ function _checkDropped(edit: WholeEdit, lines: string[], before: string[]): void
   const had = [..._definitions(before)];
   const kept = _definitions(lines);
   const dropped = had.filter((n) => !kept.has(n));
-  const excerpt = edit.inferred
+  const inferred = edit.source !== undefined && isWeak(edit.source);
+  const excerpt = inferred
     ? dropped.length > 0
     : dropped.length >= 2 && dropped.length * 2 >= had.length;
   if (!excerpt) return;
-  const what = edit.inferred
-    ? "The code block taken as the whole of"
-    : "The whole-file content for";
+  const what = inferred ? "The code block taken as the whole of" : "The whole-file content for";
   const names = dropped.slice(0, 6).map((n) => quoteValue(n)).join(", ");
   throw new EditRefusal(
     `${what} ${quoteValue(edit.path)} drops ${names}, which the file defines, so it looks like ` +
@@ -131,7 +142,7 @@ export function applyWhole(
   },
 ): LineFile {
   let lines = textLines(edit.content);
-  const tabbed = current ? tabsForSpaces(lines, current.lines.map((l) => l.text)) : null;
+  const tabbed = current ? tabsForSpaces(lines, current.lines.map((l) => l.text), edit.path) : null;
   if (tabbed) {
     lines = tabbed;
     options.warnings?.push(

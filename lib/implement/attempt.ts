@@ -3,13 +3,14 @@
  * Running the checks and deciding what comes next is the loop's job (`loop.ts`).
  */
 import { checkTruncation, chooseNumCtx } from "./context_size.ts";
-import { chooseReplyFormat } from "../edit/mod.ts";
+import { chooseFence, chooseReplyFormat } from "../edit/mod.ts";
 import type { ModelChatResult as ChatResult, ModelFacts, ModelPool, Rung } from "../model/mod.ts";
 import type { Config } from "../config.ts";
 import { buildPrompt, type PromptFile } from "./prompt.ts";
 import type { TaskPlan } from "./plan.ts";
 import { estimateTokens } from "./context_size.ts";
-import { judgeReply, type ReplyOutcome } from "./reply.ts";
+import { judgeReply, type ReplyOutcome, syntaxBackstop } from "./reply.ts";
+import { primeSyntax } from "../outline/mod.ts";
 
 /** Tokens the context files may take beyond the rest of the prompt, unless the model is smaller. */
 const CONTEXT_SOFT_LIMIT = 24_000;
@@ -65,6 +66,19 @@ export interface AttemptInput {
   truncated: Set<string>;
 }
 
+/** The fence each task asks for, chosen once from every file its first attempt shows. */
+const _fences = new WeakMap<TaskPlan, string>();
+
+function _fenceOf(plan: TaskPlan, current: Map<string, string | null>): string {
+  let fence = _fences.get(plan);
+  if (!fence) {
+    const shown = [...current.values(), ...plan.context.map((c) => c.content)];
+    fence = chooseFence(shown.filter((t): t is string => t !== null));
+    _fences.set(plan, fence);
+  }
+  return fence;
+}
+
 function _replyBudget(files: PromptFile[]): number {
   let tokens = 0;
   for (const f of files) {
@@ -90,11 +104,13 @@ export async function runAttempt(a: AttemptInput): Promise<AttemptOutcome> {
     // A file the model is asked to rewrite whole must be shown whole.
     return { rel, content, format, ranges: format === "whole" ? undefined : ranges };
   });
+  const fence = _fenceOf(plan, a.current);
   const replyTokens = _replyBudget(files);
   const window = a.rung.num_ctx ?? a.facts.contextLength ?? 32_768;
   const shape = {
     editFormat: config.edit_format,
     spec: plan.spec,
+    fence,
     files,
     feedback: a.feedback,
     earlier: a.earlier,
@@ -129,6 +145,8 @@ export async function runAttempt(a: AttemptInput): Promise<AttemptOutcome> {
   }
   a.facts.loaded = choice.numCtx;
   a.onPrompt(prompt.messages, choice.numCtx);
+  // The syntax backstop needs each file as it is parsed; that is done while the model writes.
+  for (const [rel, text] of a.current) if (text !== null) primeSyntax(rel, text).catch(() => {});
   let chat = await a.model.chat({
     model: a.facts.model,
     messages: prompt.messages,
@@ -161,12 +179,16 @@ export async function runAttempt(a: AttemptInput): Promise<AttemptOutcome> {
       decision: "not parsed: the reply hit the length limit",
     };
   }
-  const judged = judgeReply(chat.content, {
-    spec: plan.spec,
-    files: plan.files,
-    symbolsOnly: files.filter((f) => f.ranges).map((f) => f.rel),
-    current: a.current,
-    formats: new Map(files.map((f) => [f.rel, f.format])),
-  });
+  const judged = await syntaxBackstop(
+    judgeReply(chat.content, {
+      spec: plan.spec,
+      files: plan.files,
+      symbolsOnly: files.filter((f) => f.ranges).map((f) => f.rel),
+      current: a.current,
+      formats: new Map(files.map((f) => [f.rel, f.format])),
+      fence,
+    }),
+    a.current,
+  );
   return { ...judged, chat };
 }

@@ -45,6 +45,8 @@ export interface PromptInput {
   /** `edit_format` of the configuration: the one thing the instructions depend on. */
   editFormat?: "auto" | "whole" | "diff";
   spec: string;
+  /** The fence replies are asked to use (`chooseFence`, once per task); default ```. */
+  fence?: string;
   files: PromptFile[];
   context: ContextFile[];
   /** What went wrong in the previous attempt, written for the model. */
@@ -150,8 +152,11 @@ const WHOLE_MARK = "whole file";
  * attempt and every task of a project. With `edit_format` "diff" every file gets SEARCH/REPLACE;
  * otherwise a file may get either, so both are explained and each file section says which.
  */
-export function instructions(editFormat: PromptInput["editFormat"] = "auto"): string {
-  const rules = editFormat === "diff" ? formatInstructions("diff") : formatInstructions("both");
+export function instructions(
+  editFormat: PromptInput["editFormat"] = "auto",
+  fence?: string,
+): string {
+  const rules = formatInstructions(editFormat === "diff" ? "diff" : "both", fence);
   return `${SYSTEM}\n\n${rules}`;
 }
 
@@ -170,7 +175,7 @@ function _cutToTokens(content: string, tokens: number): string | null {
 
 /** Builds the chat messages for one attempt. */
 export function buildPrompt(input: PromptInput): BuiltPrompt {
-  const system = instructions(input.editFormat);
+  const system = instructions(input.editFormat, input.fence);
   const middle = [
     `## Task\n${input.spec.trim()}`,
     `## Files to edit\n${input.files.map(_fileSection).join("\n\n")}`,

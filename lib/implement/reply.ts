@@ -11,6 +11,7 @@ import {
   parseReply,
   type ReplyFormat,
 } from "../edit/mod.ts";
+import { syntaxErrorLines } from "../outline/mod.ts";
 
 /** The reply, judged. `decision` is the line the task log shows after the raw reply. */
 export type ReplyOutcome =
@@ -47,6 +48,8 @@ export interface ReplyInput {
   current: ReadonlyMap<string, string | null>;
   /** The format asked for each file (for the shape refusals show); default whole. */
   formats?: ReadonlyMap<string, ReplyFormat>;
+  /** The code fence the prompt asked for (`chooseFence`); default ```. */
+  fence?: string;
 }
 
 const NO_CHANGE = "Your edits leave every file exactly as it was. Make the change the task asks " +
@@ -81,7 +84,11 @@ export function withShape(feedback: string, input: ReplyInput, path?: string): s
 
 /** Parses and applies `reply` (in memory) and says what was decided. */
 export function judgeReply(reply: string, input: ReplyInput): ReplyOutcome {
-  const parsed = parseReply(reply, { knownPaths: input.files });
+  const parsed = parseReply(reply, {
+    knownPaths: input.files,
+    fence: input.fence,
+    current: input.current,
+  });
   if (parsed.kind === "question") {
     return {
       kind: "question",
@@ -128,4 +135,55 @@ export function judgeReply(reply: string, input: ReplyInput): ReplyOutcome {
     warnings: [...parsed.warnings, ...applied.warnings],
     decision: `${read}\napply: changes ${applied.changed.join(", ")}${_warned(applied.warnings)}`,
   };
+}
+
+/** Files larger than this are left to the checks. */
+const MAX_BACKSTOP_CHARS = 1_000_000;
+/** Broken lines quoted in the backstop's feedback. */
+const MAX_QUOTED = 5;
+
+/**
+ * The syntax backstop: after a reply is applied in memory, each changed file that has a grammar
+ * (`syntaxErrorLines`) and parsed cleanly before must still parse; otherwise the reply is refused
+ * with feedback that names the broken lines, before any check runs. A file that had errors before,
+ * or that is new, is left to the checks.
+ */
+export async function syntaxBackstop(
+  outcome: ReplyOutcome,
+  current: ReadonlyMap<string, string | null>,
+): Promise<ReplyOutcome> {
+  if (outcome.kind !== "edits") return outcome;
+  for (const path of outcome.changed) {
+    const before = current.get(path);
+    const after = outcome.files.get(path);
+    if (before === null || before === undefined || after === undefined) continue;
+    if (before.length > MAX_BACKSTOP_CHARS) continue; // too costly to parse on every reply
+    let broken: number[] | null;
+    try {
+      const was = await syntaxErrorLines(path, before);
+      if (was === null || was.length) continue;
+      broken = await syntaxErrorLines(path, after, before);
+    } catch {
+      continue; // no parser to ask: the checks decide
+    }
+    if (!broken?.length) continue;
+    const lines = after.split("\n");
+    const quoted = broken.slice(0, MAX_QUOTED).map((n) =>
+      `${n}| ${(lines[n - 1] ?? "").slice(0, 120)}`
+    ).join("\n");
+    const problem =
+      `The edit leaves ${JSON.stringify(path)} with a syntax error at line${
+        broken.length > 1 ? "s" : ""
+      } ${broken.join(", ")} (it parsed cleanly before), so nothing was written:\n${quoted}\n` +
+      "Check the brackets, quotes and indentation of the lines you changed";
+    return {
+      kind: "unusable",
+      feedback: problem,
+      problem,
+      reason: "syntax",
+      path,
+      decision: `${outcome.decision}\nsyntax: refused, nothing written: ${problem}`,
+    };
+  }
+  return outcome;
 }

@@ -138,9 +138,20 @@ Deno.test("applyEdits says when an edit seems applied already", () => {
 Deno.test("applyEdits points out tabs when the file indents with them", () => {
   const go = "func f() {\n\treturn 1\n}\n";
   const { error } = failure(
-    apply({ "f.go": go }, [replace("f.go", "func f() {\n    return 1\n}\n", "x\n")]),
+    apply({ "f.go": go }, [replace("f.go", "func f() {\n    return 2\n}\n", "x\n")]),
   );
   assert.match(error, /indents with tabs/);
+});
+
+Deno.test("applyEdits matches a block written with spaces in a tab-indented file, and writes tabs", () => {
+  const go = "func f() int {\n\tif x {\n\t\treturn 1\n\t}\n\treturn 0\n}\n";
+  const block = "    if x {\n        return 1\n    }\n";
+  const result = apply({ "f.go": go }, [
+    replace("f.go", block, "    if x {\n        return 2\n    }\n"),
+  ]);
+  assert.ok(result.ok, JSON.stringify(result));
+  assert.equal(result.files.get("f.go"), go.replace("return 1", "return 2"));
+  assert.match(result.warnings.join(), /tabs written as spaces/);
 });
 
 Deno.test("applyEdits refuses a SEARCH part that matches more than once", () => {
@@ -290,14 +301,14 @@ Deno.test("applyEdits refuses a whole-file excerpt of a longer file", () => {
 
 Deno.test("applyEdits refuses an inferred whole file that drops definitions", () => {
   const result = apply({ "calc.py": CALC }, [
-    whole("calc.py", "def add(a, b):\n    return a + b\n", { inferred: true }),
+    whole("calc.py", "def add(a, b):\n    return a + b\n", { source: "plain" }),
   ]);
   const { reason, error } = failure(result);
   assert.equal(reason, "partial");
   assert.match(error, /drops "sub", "Calc"/);
   const full = CALC.replace("a - b", "a + b");
   assert.equal(
-    content(apply({ "calc.py": CALC }, [whole("calc.py", full, { inferred: true })]), "calc.py"),
+    content(apply({ "calc.py": CALC }, [whole("calc.py", full, { source: "plain" })]), "calc.py"),
     full,
   );
 });
@@ -502,4 +513,34 @@ Deno.test("applyEdits says when a SEARCH part skips lines with ...", () => {
     apply({ "calc.py": CALC }, [replace("calc.py", "class Calc:\n    ...\n", "x\n")]),
   );
   assert.match(error, /skips lines with "\.\.\."/);
+});
+
+Deno.test("applyEdits keeps fence lines of a block when the file holds them (a docstring example)", () => {
+  const doc = 'S = """\n```\nadd(1, 2)\n```\n"""\n';
+  const reply =
+    "doc.py\n<<<<<<< SEARCH\n```\nadd(1, 2)\n```\n=======\n>>> add(1, 2)\n3\n>>>>>>> REPLACE\n";
+  const parsed = parseReply(reply, { knownPaths: ["doc.py"] });
+  assert.equal(parsed.kind, "edits");
+  if (parsed.kind !== "edits") return;
+  const result = apply({ "doc.py": doc }, parsed.edits);
+  assert.ok(result.ok, JSON.stringify(result));
+  assert.equal(result.files.get("doc.py"), 'S = """\n>>> add(1, 2)\n3\n"""\n');
+  const fenced =
+    "calc.py\n<<<<<<< SEARCH\n```python\nx = 1\n```\n=======\n```python\nx = 2\n```\n>>>>>>> REPLACE\n";
+  const plain = parseReply(fenced, { knownPaths: ["calc.py"] });
+  if (plain.kind !== "edits") throw new Error(JSON.stringify(plain));
+  assert.equal(apply({ "calc.py": "x = 1\n" }, plain.edits).ok && "ok", "ok");
+});
+
+Deno.test("applyEdits refuses a REPLACE part whose method body became ... (the class not shown)", () => {
+  const svc =
+    "class Service:\n    def start(self):\n        self.running = True\n        self.log()\n";
+  const { error } = failure(apply({ "svc.py": svc }, [
+    replace(
+      "svc.py",
+      "    def start(self):\n        self.running = True\n        self.log()\n",
+      "    def start(self):\n        ...\n",
+    ),
+  ]));
+  assert.match(error, /leaves code out/);
 });

@@ -40,7 +40,14 @@ Deno.test("parseReply reads a block after each path-line variant", () => {
     const [edit] = edits(parseReply(`${line}\n${BLOCK}\n`, KNOWN));
     assert.deepEqual(
       edit,
-      { type: "replace", path: "calc.py", search: SEARCH, replace: REPLACE, line: 2 },
+      {
+        type: "replace",
+        path: "calc.py",
+        search: SEARCH,
+        replace: REPLACE,
+        line: 2,
+        source: "path-line",
+      },
       line,
     );
   }
@@ -80,7 +87,7 @@ Deno.test("parseReply takes the path from a sentence that names one file", () =>
   const plain = parseReply(`Here is the updated code for calc.py:\n${BLOCK}`, KNOWN);
   assert.equal(edits(plain)[0].path, "calc.py");
   const both = parseReply(`Edit calc.py, not other.py:\n${BLOCK}`, KNOWN);
-  assert.match(problem(both), /no file path/);
+  assert.match(problem(both), /could be for "calc.py" and "other.py"/);
 });
 
 Deno.test("parseReply tolerates 5 to 9 marker characters and trailing spaces", () => {
@@ -94,6 +101,7 @@ Deno.test("parseReply tolerates 5 to 9 marker characters and trailing spaces", (
       search: "x\n",
       replace: "y\n",
       line: 2,
+      source: "path-line",
     });
   }
   for (const n of [3, 4, 10]) {
@@ -141,6 +149,7 @@ Deno.test("parseReply keeps an empty SEARCH part empty (file creation)", () => {
     search: "",
     replace: "print(1)\n",
     line: 2,
+    source: "path-line",
   });
   const blank = "new.py\n<<<<<<< SEARCH\n\n=======\nprint(1)\n>>>>>>> REPLACE\n";
   assert.equal(
@@ -168,7 +177,7 @@ Deno.test("parseReply drops an unclosed think tag at the start and warns", () =>
 Deno.test("parseReply reads a path and one fenced block as the whole file", () => {
   const reply = "calc.py\n```python\ndef add(a, b):\n    return a + b\n\n\n```\n";
   assert.deepEqual(edits(parseReply(reply, KNOWN)), [
-    { type: "whole", path: "calc.py", content: REPLACE, line: 2 },
+    { type: "whole", path: "calc.py", content: REPLACE, line: 2, source: "path-line" },
   ]);
 });
 
@@ -181,20 +190,19 @@ Deno.test("parseReply takes a path comment off the top of a whole-file block", (
     content: REPLACE,
     line: 1,
     header: "# calc.py",
+    source: "first-line",
   });
+  // A path line and a first-line comment that name different files are a tie.
   const other = "calc.py\n```python\n# other.py\nx = 1\n```\n";
-  assert.deepEqual(edits(parseReply(other, KNOWN))[0], {
-    type: "whole",
-    path: "calc.py",
-    content: "# other.py\nx = 1\n",
-    line: 2,
-  });
+  assert.match(problem(parseReply(other, KNOWN)), /could be for "calc.py" and "other.py"/);
+  const same = "calc.py\n```python\n# calc.py\nx = 1\n```\n";
+  assert.equal(edits(parseReply(same, KNOWN))[0].source, "path-line");
 });
 
-Deno.test("parseReply marks a whole file named only in a sentence as inferred", () => {
+Deno.test("parseReply marks a whole file named only in a sentence with its weak source", () => {
   const reply = "Here is the complete `calc.py`:\n```python\nx = 1\n```\n";
   const [edit] = edits(parseReply(reply, KNOWN));
-  assert.equal(edit.type === "whole" && edit.inferred, true);
+  assert.equal(edit.source, "ticked");
 });
 
 Deno.test("parseReply gives a pathless block to the only file to edit, with a warning", () => {
@@ -203,7 +211,7 @@ Deno.test("parseReply gives a pathless block to the only file to edit, with a wa
   assert.match(warnings(result).join(), /names no file/);
   const code = parseReply("```python\nx = 1\n```", { knownPaths: ["calc.py"] });
   const [whole] = edits(code);
-  assert.equal(whole.type === "whole" && whole.inferred, true);
+  assert.equal(whole.source, "only");
   assert.match(problem(parseReply(`Fix:\n${BLOCK}`, KNOWN)), /no file path/);
   assert.match(problem(parseReply("```python\nx = 1\n```", KNOWN)), /none names its file/);
 });
@@ -216,8 +224,13 @@ Deno.test("parseReply does not take a shell or foreign-language block as the onl
 });
 
 Deno.test("parseReply gives later pathless blocks the previous block's path", () => {
-  const reply = `other.py\n${BLOCK}\n\n${BLOCK}`;
-  assert.deepEqual(edits(parseReply(reply, KNOWN)).map((e) => e.path), ["other.py", "other.py"]);
+  const second = BLOCK.replace("return a - b", "return a * b");
+  const reply = `other.py\n${BLOCK}\n\n${second}`;
+  const got = edits(parseReply(reply, KNOWN));
+  assert.deepEqual(got.map((e) => [e.path, e.source]), [
+    ["other.py", "path-line"],
+    ["other.py", "previous"],
+  ]);
 });
 
 Deno.test("parseReply ignores pathless example blocks next to edits, with a warning", () => {
@@ -257,6 +270,7 @@ Deno.test("parseReply reads CRLF replies as LF", () => {
     search: SEARCH,
     replace: REPLACE,
     line: 3,
+    source: "path-line",
   });
 });
 
@@ -341,6 +355,8 @@ Deno.test("parseReply takes code fences out of SEARCH and REPLACE parts, except 
     search: "a\n",
     replace: "b\n",
     line: 2,
+    source: "path-line",
+    written: { search: "```python\na\n```\n", replace: "```python\nb\n```\n" },
   });
   assert.match(warnings(result).join(), /code fences/);
   const md = edits(parseReply(`README.md\n${block}`, { knownPaths: ["README.md"] }))[0];
@@ -404,6 +420,7 @@ Deno.test("parseReply takes a closing fence off a REPLACE part and accepts the f
     search: "a\n",
     replace: "b\n",
     line: 3,
+    source: "path-line",
   });
 });
 
@@ -421,4 +438,19 @@ Deno.test("parseReply keeps a question with a pathless example a question", () =
   const result = parseReply(reply, { knownPaths: ["calc.py"] });
   assert.equal(result.kind, "question");
   assert.match(result.kind === "question" ? result.question : "", /def add/);
+});
+
+Deno.test('parseReply reads a path given as an info-string attribute (title="calc.py")', () => {
+  const reply = '```python title="calc.py"\ndef add(a, b):\n    return a + b\n```\n';
+  const [edit] = edits(parseReply(reply, KNOWN));
+  assert.deepEqual([edit.path, edit.source], ["calc.py", "info"]);
+});
+
+Deno.test("parseReply keeps a run of = other than the divider's seven in a REPLACE part", () => {
+  const reply =
+    "README.rst\n<<<<<<< SEARCH\nTool\n====\n=======\nWordTool\n=========\n>>>>>>> REPLACE\n";
+  const [edit] = edits(parseReply(reply, { knownPaths: ["README.rst"] }));
+  assert.equal(edit.type === "replace" && edit.replace, "WordTool\n=========\n");
+  const seven = reply.replace("=========\n>>>", "=======\n>>>");
+  assert.match(problem(parseReply(seven, { knownPaths: ["README.rst"] })), /REPLACE/);
 });

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { applyEdits } from "../../lib/edit/apply.ts";
+import { chooseFence, formatInstructions } from "../../lib/edit/format.ts";
 import { deletionAllowance, GUARD_MIN_LINES, GUARD_SHARE } from "../../lib/edit/guard.ts";
 import { tabsForSpaces } from "../../lib/edit/indent.ts";
 import { parseReply } from "../../lib/edit/parse.ts";
@@ -54,9 +55,13 @@ Deno.test("fences nest: language-tagged inner fences, and ``` inside ````", () =
 
 Deno.test("a Markdown file whose end is ambiguous is refused with the four-backtick shape", () => {
   const reply = "README.md\n```\n# App\n\n## Layout\n\n```\nsrc/\n```\n\nRun it.\n```\n";
-  const message = problem(parseReply(reply, { knownPaths: ["README.md"] }));
-  assert.match(message, /"README\.md" holds ``` fences of its own/);
-  assert.match(message, /README\.md\n````markdown\n/);
+  const parsed = parseReply(reply, { knownPaths: ["README.md"], fence: "````" });
+  const result = applyEdits(new Map([["README.md", "# App\n"]]), edits(parsed), {
+    allowed: ["README.md"],
+  });
+  assert.ok(!result.ok);
+  assert.match(result.error, /"README\.md" holds fences of its own/);
+  assert.match(result.error, /README\.md\n````\n/);
 });
 
 Deno.test("a stray fence at the very end is ignored", () => {
@@ -151,6 +156,15 @@ Deno.test("the destructive-edit guard: more than half of a file of 4+ lines, or 
   );
 });
 
+Deno.test("a task that asks to replace a file's text allows a rewrite that removes most of it", () => {
+  assert.equal(
+    deletionAllowance("Replace the text of sample.txt with `Updated content`.").most,
+    true,
+  );
+  assert.equal(deletionAllowance("Replace the contents of a.txt with x").most, true);
+  assert.equal(deletionAllowance("Replace the loop with a map").most, false);
+});
+
 Deno.test("a tab-indented file answered with spaces is written with tabs", () => {
   const go = "package calc\n\nfunc Add(a, b int) int {\n\treturn a - b\n}\n";
   const reply = "package calc\n\nfunc Add(a, b int) int {\n    return a + b\n}\n";
@@ -191,4 +205,17 @@ Deno.test("Python `...` under the same header as in the original is code, not an
   });
   assert.ok(!elided.ok);
   assert.equal(!elided.ok && elided.reason, "elided");
+});
+
+Deno.test("chooseFence picks the shortest backtick fence no shown file starts a line with", () => {
+  assert.equal(chooseFence([]), "```");
+  assert.equal(chooseFence(["x = 1\n", "s = '```'\n"]), "```");
+  assert.equal(chooseFence(["# A\n\n```bash\nls\n```\n"]), "````");
+  assert.equal(chooseFence(["a\n   ````\n", "```\n"]), "`````");
+  assert.equal(chooseFence(["    ```\n"]), "```");
+  assert.match(
+    formatInstructions("whole", "````"),
+    /opened and closed with ````[\s\S]*````python\n/,
+  );
+  assert.doesNotMatch(formatInstructions("whole"), /opened and closed/);
 });

@@ -537,3 +537,45 @@ Deno.test("implement_task keeps num_ctx across a retry whose feedback would outg
     await env.close();
   }
 });
+
+Deno.test("implement_task asks for a fence no shown file holds, the same in every attempt, and holds replies to it", async () => {
+  const readme = "# Tool\n\nInstall it with pip.\n\n```\npip install tool\n```\n";
+  const env = await setup({ "README.md": readme }, { max_attempts: 2 });
+  try {
+    const full = `${readme}\n## Usage\n\nRun it.\n\n\`\`\`\ntool a.txt\n\`\`\`\n`;
+    // The first reply uses ``` although ```` was asked: its inner fences cut it, so it is refused.
+    env.fake.script(`README.md\n\`\`\`\n${full}\`\`\`\n`, `README.md\n\`\`\`\`\n${full}\`\`\`\`\n`);
+    const out = await run(env, {
+      task_id: "F2",
+      spec: "Add a Usage section",
+      files_to_edit: ["README.md"],
+    });
+    assert.equal(out.status, "passed", JSON.stringify(out));
+    assert.equal(out.attempts, 2);
+    const [first, second] = env.fake.chats.map((c) => c.messages[0].content);
+    assert.match(first, /opened and closed with ````/);
+    assert.equal(first, second);
+    assert.match(userText(env.fake, 1), /holds fences of its own/);
+    assert.equal(await Deno.readTextFile(join(env.root, "README.md")), full);
+  } finally {
+    await env.close();
+  }
+});
+
+Deno.test("implement_task refuses an edit that breaks the syntax of a file that parsed, before the checks", async () => {
+  const env = await setup({ "calc.py": CALC }, {
+    max_attempts: 1,
+    checks: { mark: { command: "touch checked" } },
+  });
+  try {
+    const add = "def add(a, b):\n    return a - b\n";
+    env.fake.script(block("calc.py", add, add.replace("a - b", "(a + b")));
+    const out = await run(env, { task_id: "F3", spec: "fix add", files_to_edit: ["calc.py"] });
+    assert.notEqual(out.status, "passed", JSON.stringify(out));
+    assert.match(JSON.stringify(out), /syntax error at line/);
+    assert.equal(await Deno.readTextFile(join(env.root, "calc.py")), CALC);
+    await assert.rejects(Deno.stat(join(env.root, "checked")));
+  } finally {
+    await env.close();
+  }
+});
