@@ -18,6 +18,7 @@ const SUBSYSTEMS = [
   "cli",
   "edit",
   "find",
+  "glob",
   "implement",
   "mcp",
   "model",

@@ -11,7 +11,7 @@
 import { quote, ToolError } from "../errors.ts";
 import { mayRun } from "../process.ts";
 import { collectPending, collectSoon } from "./gc.ts";
-import { type GlobSpec, globSpec } from "./glob.ts";
+import { type GlobSpec, globSpec } from "../glob/mod.ts";
 import { type Listing, listProject } from "./list.ts";
 import { findOnce } from "./oneshot.ts";
 import { compileMatcher, type MatcherSpec } from "./scan.ts";

@@ -8,7 +8,7 @@
  * bytes and end offsets) that every worker reads: no worker holds a copy of the list as strings,
  * and a worker started anew gets the listing without a copy.
  */
-import type { GlobSpec } from "./glob.ts";
+import type { GlobSpec } from "../glob/mod.ts";
 import type { MatcherSpec } from "./scan.ts";
 
 /** Files larger than this are skipped (counted as `too_large`). */

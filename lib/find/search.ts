@@ -30,7 +30,7 @@ import {
   WORKER_IDLE_MS,
   type WorkerReply,
 } from "./protocol.ts";
-import type { GlobSpec } from "./glob.ts";
+import type { GlobSpec } from "../glob/mod.ts";
 import type { MatcherSpec } from "./scan.ts";
 import { workerUrl } from "./worker_source.ts";
 

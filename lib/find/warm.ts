@@ -9,7 +9,7 @@
  * untracked ones only: same matching, same order, same checks of the folders that vouch for the
  * listing.
  */
-import { globMatches, type GlobSpec } from "./glob.ts";
+import { globMatches, type GlobSpec } from "../glob/mod.ts";
 import { grepFiles } from "./list.ts";
 import { mayRun } from "../process.ts";
 import type { MatcherSpec } from "./scan.ts";

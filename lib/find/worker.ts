@@ -30,7 +30,7 @@
 import type { Buffer as NodeBuffer } from "node:buffer";
 import type NodeVm from "node:vm";
 import type { MessagePort } from "node:worker_threads";
-import { globMatches } from "./glob.ts";
+import { globMatches } from "../glob/mod.ts";
 import { makeScanner } from "./scan.ts";
 import {
   BINARY_PROBE_BYTES,

@@ -21,7 +21,7 @@ import {
 } from "./protocol.ts";
 import { _newlines, CONTEXT_BEFORE, cutLine, makeScanner, MAX_LINE_CHARS } from "./scan.ts";
 import { searchWorkerMain } from "./worker.ts";
-import { globMatches } from "./glob.ts";
+import { globMatches } from "../glob/mod.ts";
 
 /** The worker's whole source. */
 function workerSource(): string {
