@@ -31,6 +31,7 @@ import type { Buffer as NodeBuffer } from "node:buffer";
 import type NodeVm from "node:vm";
 import type { MessagePort } from "node:worker_threads";
 import { globMatches } from "../glob/mod.ts";
+import { holdsPast } from "./read.ts";
 import { makeScanner } from "./scan.ts";
 import {
   BINARY_PROBE_BYTES,
@@ -269,6 +270,8 @@ export function searchWorkerMain(): void {
     const beat = CTL_WORKERS + 2 * job.slot;
     const scanner = makeScanner(job.spec);
     const prefilter = bytePrefilter(job);
+    // Bytes the prefilter's text spans (UTF-8 takes at most 3 per UTF-16 unit).
+    const prefilterWidth = 3 * (job.spec.literal ?? job.spec.prefilter ?? "").length;
     const needle = job.spec.literal ?? job.spec.prefilter;
     const grams = sums && needle !== undefined && !job.spec.flags.includes("i")
       ? gramsOf(needle)
@@ -313,7 +316,11 @@ export function searchWorkerMain(): void {
       if (size < 0) return;
       if (opened && size <= MAX_FILE_BYTES) summarize(i, size, opened, began);
       if (size > MAX_FILE_BYTES) {
-        if (!prefilter || prefilter(MAX_FILE_BYTES)) skipped[1]++; // its first MB holds the text
+        // Counted when it holds the text anywhere (or when a regex requires no text).
+        if (
+          !prefilter || prefilter(MAX_FILE_BYTES) ||
+          holdsPast(path, buffer, prefilterWidth, prefilter)
+        ) skipped[1]++;
         return;
       }
       if (prefilter && !prefilter(size)) return; // (binary or not: it cannot match)

@@ -22,6 +22,7 @@ import {
 import { _newlines, CONTEXT_BEFORE, cutLine, makeScanner, MAX_LINE_CHARS } from "./scan.ts";
 import { searchWorkerMain } from "./worker.ts";
 import { globMatches } from "../glob/mod.ts";
+import { holdsPast } from "./read.ts";
 
 /** The worker's whole source. */
 function workerSource(): string {
@@ -52,6 +53,7 @@ function workerSource(): string {
     String(cutLine),
     String(makeScanner),
     String(globMatches),
+    String(holdsPast),
     `(${searchWorkerMain})();`,
   ].join("\n");
 }
