@@ -139,11 +139,14 @@ function _untracked(root: string, entries: string[]): string[] {
 export function vouchers(root: string, files: Iterable<string>, more: string[] = []): string[] {
   const dirs = new Set<string>([""]);
   const out: string[] = [];
+  let last = ""; // the folder of the previous file, with its "/": most files share it
   for (const file of files) {
     let slash = file.lastIndexOf("/");
     if (file.endsWith(".gitignore") && (slash < 0 || file.slice(slash + 1) === ".gitignore")) {
       out.push(`${root}/${file}`);
     }
+    if (slash + 1 === last.length && file.startsWith(last)) continue; // (no string made)
+    last = file.slice(0, slash + 1);
     while (slash > 0) {
       const dir = file.slice(0, slash);
       if (dirs.has(dir)) break;

@@ -35,6 +35,18 @@ export const COMMON_BYTES = " etaoinsrlcdpumhfgbyw.,;()_=\n\t/\"'-{}:xv0k1";
  */
 export const WORKER_IDLE_MS = 30_000;
 
+/**
+ * A search over more files than this (a whole listing, not the files git named) answers with the
+ * first matches it finds, not the first in path order: its chunks are claimed round
+ * {@linkcode SPREAD_STRIPES} stripes of the listing, and it ends as soon as the chunks done hold
+ * more lines than asked. The lines are still sorted, and the count says "at least" when not every
+ * file was read. Smaller listings are searched in path order (their first lines are the answer).
+ */
+export const SPREAD_MIN_FILES = 8192;
+
+/** Stripes of the listing a spread search goes round (see {@linkcode SPREAD_MIN_FILES}). */
+export const SPREAD_STRIPES = 16;
+
 /** Files per chunk: the unit workers claim, report and vouch for (folder checks). */
 export const CHUNK_FILES = 64;
 
@@ -125,6 +137,11 @@ export interface SearchJob {
    * for, when it covers only part of the listing; default, all of it.
    */
   vouch?: [number, number];
+  /**
+   * How claims go round the chunks (see `chunkOrder` in `worker.ts`): 1, in path order; more,
+   * spread over that many stripes of the listing (a search that may answer with any matches).
+   */
+  stripes: number;
   /** Most matching lines a chunk needs to report (the caller's limit + 1). */
   limit: number;
   spec: MatcherSpec;

@@ -29,6 +29,34 @@ function _holds(hay: Uint8Array, size: number, needle: Uint8Array, rare: number)
 }
 
 /**
+ * Reads `path` into `buffer` in one read, up to {@linkcode MAX_FILE_BYTES} + 1 bytes (a regular
+ * file reads short only at its end, so a full read means too large); -1 when it cannot be read
+ * (gone, a folder). With `opened`, the open file's own stat (exactly what was read) is put in
+ * `opened.info`. Also written into the worker's source (see {@linkcode holdsPast}).
+ */
+export function readInto(
+  path: string,
+  buffer: Uint8Array,
+  opened?: { info?: Deno.FileInfo },
+): number {
+  let file: Deno.FsFile;
+  try {
+    file = Deno.openSync(path);
+  } catch {
+    return -1;
+  }
+  try {
+    const size = file.readSync(buffer.subarray(0, MAX_FILE_BYTES + 1)) ?? 0;
+    if (opened) opened.info = file.statSync();
+    return size;
+  } catch {
+    return -1;
+  } finally {
+    file.close();
+  }
+}
+
+/**
  * Whether the file at `path`, read past its first {@linkcode MAX_FILE_BYTES}, holds what `test`
  * looks for in the first `size` bytes of `buffer` (at least {@linkcode MAX_FILE_BYTES} long): a
  * file too large to search still counts as skipped when it holds the text anywhere. `width` is
@@ -88,23 +116,6 @@ export class FileSearch {
     this.#scanner = makeScanner(spec);
   }
 
-  /** One read: a regular file reads short only at its end. -1 when it cannot be read. */
-  #read(path: string): number {
-    let file: Deno.FsFile;
-    try {
-      file = Deno.openSync(path);
-    } catch {
-      return -1;
-    }
-    try {
-      return file.readSync(this.#buffer) ?? 0;
-    } catch {
-      return -1;
-    } finally {
-      file.close();
-    }
-  }
-
   /** The file `rel`'s first `limit` matching lines, or why it is skipped; each file read once. */
   search(rel: string): FileResult {
     let result = this.#done.get(rel);
@@ -113,7 +124,7 @@ export class FileSearch {
   }
 
   #search(rel: string): FileResult {
-    const size = this.#read(`${this.root}/${rel}`);
+    const size = readInto(`${this.root}/${rel}`, this.#buffer);
     if (size < 0) return { lines: [] };
     const holds = (n: number) => _holds(this.#buffer, n, this.#needle, this.#rare);
     if (size > MAX_FILE_BYTES) {

@@ -8,7 +8,10 @@
  * `protocol.ts`), so a warm search sends only the pattern. The
  * listing is cut into chunks that workers claim one at a time; the main thread keeps the results
  * of finished chunks in order and stops every worker as soon as the chunks before the first
- * unfinished one hold more than `maxResults` matches. Searches run one at a time.
+ * unfinished one hold more than `maxResults` matches. A search of a large listing (over
+ * {@linkcode SPREAD_MIN_FILES} files) claims its chunks spread over the listing and stops as soon
+ * as the chunks done, wherever they are, hold that many: its lines are sorted, but need not be the
+ * first in path order. Searches run one at a time.
  *
  * A regular expression that spends more than `stallMs` of work on one file is stopped by its
  * worker (see `worker.ts`), and the search fails with a clear error naming the file; a watchdog
@@ -25,6 +28,8 @@ import {
   type ListingMessage,
   type SearchJob,
   type SkipCounts,
+  SPREAD_MIN_FILES,
+  SPREAD_STRIPES,
   SUMMARY_BYTES,
   SUMMARY_MAX_FILES,
   WORKER_IDLE_MS,
@@ -313,6 +318,10 @@ export class SearchPool {
     const pending = new Map<number, Extract<WorkerReply, { type: "chunk" }>>();
     const beats = slots.map(() => ({ value: -1, since: performance.now() }));
     let next = 0; // the first chunk not yet taken into `lines`
+    // A large listing's search takes each chunk as it comes (see the module comment).
+    const stripes = !only && files.length > SPREAD_MIN_FILES ? SPREAD_STRIPES : 1;
+    let taken = 0; // chunks taken, in any order (spread)
+    const hits: { at: number; line: string }[] = []; // their lines (spread)
     let running = slots.length;
     let settled = false;
     const id = ++this.#jobs;
@@ -327,12 +336,19 @@ export class SearchPool {
       for (const s of slots) s.onReply = s.onError = undefined;
       if (error) return reject(error);
       for (const r of pending.values()) found += r.lines.length; // chunks beyond the cut
+      if (stripes > 1) {
+        hits.sort((a, b) => a.at - b.at); // stable: a file's lines stay in order
+        for (const h of hits.slice(0, maxResults + 1)) {
+          lines.push(h.line);
+          paths.push(files[h.at]);
+        }
+      }
       resolve(
         this.#outcome(
           lines,
           paths,
           maxResults,
-          next >= chunks && !cut,
+          (stripes > 1 ? taken : next) >= chunks && !cut,
           skipped,
           searched,
           read,
@@ -365,6 +381,15 @@ export class SearchPool {
         }
       }
     }, WATCH_MS);
+    // Adds a chunk taken into the answer to the counts.
+    const tally = (r: Extract<WorkerReply, { type: "chunk" }>) => {
+      found += r.lines.length;
+      for (let k = 0; k < 3; k++) skipped[k] += r.skipped[k];
+      searched += r.files;
+      read += r.read;
+      cut ||= r.cut;
+      stale ||= r.stale;
+    };
     const onReply = (reply: WorkerReply) => {
       if (reply.job !== id || reply.type === "idle") return; // late news from an earlier search
       if (reply.type === "failed") return fail(new Error(`search failed: ${reply.message}`));
@@ -372,6 +397,14 @@ export class SearchPool {
       if (reply.type === "done") {
         finished.add(reply.slot);
         return --running === 0 ? finish() : undefined;
+      }
+      if (stripes > 1) {
+        taken++;
+        for (let k = 0; k < reply.lines.length; k++) {
+          hits.push({ at: reply.at[k], line: reply.lines[k] });
+        }
+        tally(reply);
+        return found > maxResults ? finish() : undefined;
       }
       pending.set(reply.chunk, reply);
       for (let r = pending.get(next); r && next < chunks; r = pending.get(next)) {
@@ -382,12 +415,7 @@ export class SearchPool {
             paths.push(files[r.at[k]]);
           }
         }
-        found += r.lines.length;
-        for (let k = 0; k < 3; k++) skipped[k] += r.skipped[k];
-        searched += r.files;
-        read += r.read;
-        cut ||= r.cut;
-        stale ||= r.stale;
+        tally(r);
         if (found > maxResults) return finish();
       }
     };
@@ -406,6 +434,7 @@ export class SearchPool {
       only,
       vouch: options.vouch,
       limit: maxResults + 1,
+      stripes,
       spec,
       control: shared,
       stallMs,

@@ -8,6 +8,10 @@
  * text a regular expression requires), and the search starts again over those files and the
  * untracked ones only: same matching, same order, same checks of the folders that vouch for the
  * listing.
+ *
+ * Under `-A` (every permission granted) Deno opens a file without resolving its real path, and
+ * the workers read the whole tree faster than `git grep` does (0.55× `rg` against 0.9×): git is
+ * not asked then (unless the search sets `grepAfterMs`, as tests do).
  */
 import { globMatches, type GlobSpec } from "../glob/mod.ts";
 import { grepFiles } from "./list.ts";
@@ -40,8 +44,18 @@ export interface KeptSearch {
   stallMs?: number;
   signal?: AbortSignal;
   glob?: GlobSpec;
-  /** Overrides {@linkcode GREP_AFTER_MS} (tests). */
+  /** Overrides {@linkcode GREP_AFTER_MS}, and asks git under `-A` too (tests). */
   grepAfterMs?: number;
+}
+
+/** Every permission is granted (`-A`): see the module comment. */
+export function allowAll(): boolean {
+  try {
+    return Deno.permissions.querySync({ name: "ffi" }).state === "granted" &&
+      Deno.permissions.querySync({ name: "sys" }).state === "granted";
+  } catch {
+    return false;
+  }
 }
 
 /** Sorted indices into `files` (sorted) of `paths`, with `more` added. */
@@ -64,7 +78,10 @@ export async function searchKept(
 ): Promise<SearchOutcome> {
   const { maxResults, signal, stallMs, glob } = ask;
   const needle = spec.literal ?? spec.prefilter;
-  if (!kept.untracked || needle === undefined || spec.flags.includes("i") || !mayRun("git")) {
+  if (
+    !kept.untracked || needle === undefined || spec.flags.includes("i") || !mayRun("git") ||
+    (ask.grepAfterMs === undefined && allowAll())
+  ) {
     return await pool.search(root, kept.listing, spec, maxResults, { signal, stallMs, glob });
   }
   // One worker on a large listing: git reads the many files natively, so a second worker would

@@ -20,9 +20,18 @@ import {
   TIME_STEP_MS,
 } from "./protocol.ts";
 import { _newlines, CONTEXT_BEFORE, cutLine, makeScanner, MAX_LINE_CHARS } from "./scan.ts";
-import { searchWorkerMain } from "./worker.ts";
+import {
+  bytePrefilter,
+  chunkOrder,
+  fileReader,
+  listingView,
+  runSearch,
+  searchWorkerMain,
+  summaryIndex,
+  threadCpuMs,
+} from "./worker.ts";
 import { globMatches } from "../glob/mod.ts";
-import { holdsPast } from "./read.ts";
+import { holdsPast, readInto } from "./read.ts";
 
 /** The worker's whole source. */
 function workerSource(): string {
@@ -54,6 +63,9 @@ function workerSource(): string {
     String(makeScanner),
     String(globMatches),
     String(holdsPast),
+    String(readInto),
+    ...[fileReader, listingView, summaryIndex, bytePrefilter, threadCpuMs, chunkOrder, runSearch]
+      .map(String),
     `(${searchWorkerMain})();`,
   ].join("\n");
 }
