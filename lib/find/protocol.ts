@@ -37,8 +37,9 @@ export const WORKER_IDLE_MS = 30_000;
 
 /**
  * A search over more files than this (a whole listing, not the files git named) answers with the
- * first matches it finds, not the first in path order: its chunks are claimed round
- * {@linkcode SPREAD_STRIPES} stripes of the listing, and it ends as soon as the chunks done hold
+ * first matches it finds, not the first in path order: its chunks are claimed where earlier
+ * searches found matches first, then round {@linkcode SPREAD_STRIPES} stripes of the listing
+ * (`searchOrder` in `search.ts`), and it ends as soon as the chunks done hold
  * more lines than asked. The lines are still sorted, and the count says "at least" when not every
  * file was read. Smaller listings are searched in path order (their first lines are the answer).
  */
@@ -138,10 +139,10 @@ export interface SearchJob {
    */
   vouch?: [number, number];
   /**
-   * How claims go round the chunks (see `chunkOrder` in `worker.ts`): 1, in path order; more,
-   * spread over that many stripes of the listing (a search that may answer with any matches).
+   * The chunk each claim takes, in turn (a permutation of the chunks), for a search that may
+   * answer with any matches (see `searchOrder` in `search.ts`); default, path order.
    */
-  stripes: number;
+  order?: Int32Array;
   /** Most matching lines a chunk needs to report (the caller's limit + 1). */
   limit: number;
   spec: MatcherSpec;

@@ -74,8 +74,29 @@ export interface SearchOutcome {
   stale: boolean;
 }
 
-/** A listing as the pool keeps it: what it sends to workers, and the paths as strings. */
-export type PoolListing = Omit<ListingMessage, "type"> & { files: string[] };
+/**
+ * A listing as the pool keeps it: what it sends to workers, and the paths as strings; `hits`,
+ * per chunk, how many searches found a match there (see {@linkcode searchOrder}).
+ */
+export type PoolListing = Omit<ListingMessage, "type"> & { files: string[]; hits?: Uint16Array };
+
+/**
+ * The order in which a search that may answer with any matches claims the `chunks` of a listing
+ * (see {@linkcode SPREAD_MIN_FILES}): first the chunks where earlier searches found matches, most
+ * often first (real code, rather than the thousands of tiny fixture files beside it, which is
+ * where the next search's matches are likely to be thickest too), then the rest spread round
+ * {@linkcode SPREAD_STRIPES} stripes of the listing (chunk 0 of each stripe, then chunk 1…).
+ */
+export function searchOrder(chunks: number, hits?: Uint16Array): Int32Array {
+  const per = Math.ceil(chunks / SPREAD_STRIPES);
+  const order: number[] = [];
+  for (let k = 0; k < per * SPREAD_STRIPES; k++) {
+    const chunk = (k % SPREAD_STRIPES) * per + Math.floor(k / SPREAD_STRIPES);
+    if (chunk < chunks) order.push(chunk);
+  }
+  if (hits) order.sort((a, b) => hits[b] - hits[a]); // stable: ties keep the spread
+  return Int32Array.from(order);
+}
 
 /** The sorted `files` packed for the workers (see {@linkcode ListingMessage}). */
 function _packed(files: string[]): { paths: SharedArrayBuffer; ends: SharedArrayBuffer } {
@@ -319,7 +340,8 @@ export class SearchPool {
     const beats = slots.map(() => ({ value: -1, since: performance.now() }));
     let next = 0; // the first chunk not yet taken into `lines`
     // A large listing's search takes each chunk as it comes (see the module comment).
-    const stripes = !only && files.length > SPREAD_MIN_FILES ? SPREAD_STRIPES : 1;
+    const spread = !only && files.length > SPREAD_MIN_FILES;
+    if (spread) listing.hits ??= new Uint16Array(chunks);
     let taken = 0; // chunks taken, in any order (spread)
     const hits: { at: number; line: string }[] = []; // their lines (spread)
     let running = slots.length;
@@ -336,7 +358,7 @@ export class SearchPool {
       for (const s of slots) s.onReply = s.onError = undefined;
       if (error) return reject(error);
       for (const r of pending.values()) found += r.lines.length; // chunks beyond the cut
-      if (stripes > 1) {
+      if (spread) {
         hits.sort((a, b) => a.at - b.at); // stable: a file's lines stay in order
         for (const h of hits.slice(0, maxResults + 1)) {
           lines.push(h.line);
@@ -348,7 +370,7 @@ export class SearchPool {
           lines,
           paths,
           maxResults,
-          (stripes > 1 ? taken : next) >= chunks && !cut,
+          (spread ? taken : next) >= chunks && !cut,
           skipped,
           searched,
           read,
@@ -398,8 +420,9 @@ export class SearchPool {
         finished.add(reply.slot);
         return --running === 0 ? finish() : undefined;
       }
-      if (stripes > 1) {
+      if (spread) {
         taken++;
+        if (reply.lines.length && listing.hits![reply.chunk] < 0xffff) listing.hits![reply.chunk]++;
         for (let k = 0; k < reply.lines.length; k++) {
           hits.push({ at: reply.at[k], line: reply.lines[k] });
         }
@@ -434,7 +457,7 @@ export class SearchPool {
       only,
       vouch: options.vouch,
       limit: maxResults + 1,
-      stripes,
+      order: spread ? searchOrder(chunks, listing.hits) : undefined,
       spec,
       control: shared,
       stallMs,

@@ -11,8 +11,8 @@
  * The worker lives while searches keep coming: it keeps the latest listing it was sent (the paths
  * in shared memory, {@linkcode listingView}) and answers search jobs over it ({@linkcode runSearch});
  * idle for the job's `idleMs`, it posts `idle` and the pool ends it. It claims chunks of the list
- * through the shared control memory ({@linkcode chunkOrder}: in path order, or spread over the
- * listing when the job may answer with any matches), checks the folders that vouch for each chunk
+ * through the shared control memory (in path order, or in the job's `order` when it may answer
+ * with any matches), checks the folders that vouch for each chunk
  * (their modification times), reads each file once into a reused buffer ({@linkcode fileReader}),
  * skips binary and large files, and posts each chunk's matching lines.
  *
@@ -288,20 +288,6 @@ export function threadCpuMs(): number {
   }
 }
 
-/**
- * The chunk the `k`-th claim of a job takes, of `chunks`, or -1 when none is left (`k` past the
- * last). `stripes` 1: in order. More: the listing is cut into that many stripes and claims go
- * round them (chunk 0 of each stripe, then chunk 1 of each…), so the first chunks searched are
- * spread over the whole tree, whose matches then come from wherever they are thickest.
- */
-export function chunkOrder(k: number, chunks: number, stripes: number): number {
-  if (stripes <= 1) return k < chunks ? k : -1;
-  const per = Math.ceil(chunks / stripes);
-  if (k >= per * stripes) return -1;
-  const chunk = (k % stripes) * per + Math.floor(k / stripes);
-  return chunk < chunks ? chunk : -2; // -2: a claim past a short last stripe (take the next)
-}
-
 /** One chunk being searched: where it stands, what it found so far. */
 interface OpenChunk {
   chunk: number;
@@ -409,15 +395,13 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
 
   // The next chunk this worker claims, or undefined when none is left.
   const claim = (): OpenChunk | undefined => {
-    for (;;) {
-      const chunk = chunkOrder(Atomics.add(control, CTL_NEXT_CHUNK, 1), chunks, job.stripes);
-      if (chunk === -1) return undefined;
-      if (chunk < 0) continue;
-      const end = Math.min(total, (chunk + 1) * CHUNK_FILES);
-      const stale = only ? vouchOnly(chunk, end) : view.changed(chunk);
-      const i = chunk * CHUNK_FILES;
-      return { chunk, i, end, lines: [], at: [], files: 0, read: 0, stale };
-    }
+    const k = Atomics.add(control, CTL_NEXT_CHUNK, 1);
+    if (k >= chunks) return undefined;
+    const chunk = job.order ? job.order[k] : k;
+    const end = Math.min(total, (chunk + 1) * CHUNK_FILES);
+    const stale = only ? vouchOnly(chunk, end) : view.changed(chunk);
+    const i = chunk * CHUNK_FILES;
+    return { chunk, i, end, lines: [], at: [], files: 0, read: 0, stale };
   };
 
   let open: OpenChunk | undefined;

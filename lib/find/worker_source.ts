@@ -22,7 +22,6 @@ import {
 import { _newlines, CONTEXT_BEFORE, cutLine, makeScanner, MAX_LINE_CHARS } from "./scan.ts";
 import {
   bytePrefilter,
-  chunkOrder,
   fileReader,
   listingView,
   runSearch,
@@ -64,7 +63,7 @@ function workerSource(): string {
     String(globMatches),
     String(holdsPast),
     String(readInto),
-    ...[fileReader, listingView, summaryIndex, bytePrefilter, threadCpuMs, chunkOrder, runSearch]
+    ...[fileReader, listingView, summaryIndex, bytePrefilter, threadCpuMs, runSearch]
       .map(String),
     `(${searchWorkerMain})();`,
   ].join("\n");

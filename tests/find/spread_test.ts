@@ -5,27 +5,23 @@
  */
 import assert from "node:assert/strict";
 import { compileMatcher } from "../../lib/find/scan.ts";
-import { SPREAD_MIN_FILES, SPREAD_STRIPES } from "../../lib/find/protocol.ts";
-import { poolListing, SearchPool } from "../../lib/find/search.ts";
-import { bytePrefilter, chunkOrder } from "../../lib/find/worker.ts";
+import { SPREAD_MIN_FILES } from "../../lib/find/protocol.ts";
+import { poolListing, searchOrder, SearchPool } from "../../lib/find/search.ts";
+import { bytePrefilter } from "../../lib/find/worker.ts";
 import { LARGE_FOLDER_BYTES, walkProject } from "../../lib/find/walk.ts";
 import { tempProject } from "../helpers/project.ts";
 
-Deno.test("chunkOrder claims every chunk once, in order or round the stripes", () => {
+Deno.test("searchOrder claims every chunk once: where earlier searches matched first, then spread", () => {
   for (const chunks of [1, 2, 15, 16, 17, 100, 141, 1000]) {
-    for (const stripes of [1, SPREAD_STRIPES]) {
-      const seen: number[] = [];
-      for (let k = 0;; k++) {
-        const chunk = chunkOrder(k, chunks, stripes);
-        if (chunk === -1) break;
-        if (chunk >= 0) seen.push(chunk);
-      }
-      assert.deepEqual([...seen].sort((a, b) => a - b), [...Array(chunks).keys()]);
-      if (stripes === 1) assert.deepEqual(seen, [...Array(chunks).keys()]);
-    }
+    const order = [...searchOrder(chunks)];
+    assert.deepEqual([...order].sort((a, b) => a - b), [...Array(chunks).keys()]);
   }
   // Spread: the first claims land far apart.
-  assert.deepEqual([0, 1, 2].map((k) => chunkOrder(k, 1600, 16)), [0, 100, 200]);
+  assert.deepEqual([...searchOrder(1600).subarray(0, 3)], [0, 100, 200]);
+  const hits = new Uint16Array(1600);
+  hits[7] = 1;
+  hits[900] = 3;
+  assert.deepEqual([...searchOrder(1600, hits).subarray(0, 4)], [900, 7, 0, 100]);
 });
 
 Deno.test("bytePrefilter finds the text in raw bytes, ASCII case folded with ignore_case", () => {
