@@ -13,7 +13,7 @@
  */
 import { PROTECTED_NAMES } from "../paths.ts";
 import { gitChunks, gitEntries, gitStream, mayRun } from "../process.ts";
-import { walkProject } from "./walk.ts";
+import { sortYielding, walkProject } from "./walk.ts";
 
 /** The listing and where it came from. */
 export interface Listing {
@@ -219,7 +219,7 @@ export async function listProject(
     }
   }
   const dirs: string[] = [];
-  const files = (await walkProject(root, signal, dirs)).sort();
+  const files = await sortYielding(await walkProject(root, signal, dirs));
   return {
     files,
     cancel: () => {},

@@ -8,7 +8,7 @@ import { compileMatcher } from "../../lib/find/scan.ts";
 import { SPREAD_MIN_FILES } from "../../lib/find/protocol.ts";
 import { poolListing, searchOrder, SearchPool } from "../../lib/find/search.ts";
 import { bytePrefilter } from "../../lib/find/worker.ts";
-import { LARGE_FOLDER_BYTES, walkProject } from "../../lib/find/walk.ts";
+import { LARGE_FOLDER_BYTES, sortYielding, walkProject } from "../../lib/find/walk.ts";
 import { tempProject } from "../helpers/project.ts";
 
 Deno.test("searchOrder claims every chunk once: where earlier searches matched first, then spread", () => {
@@ -86,5 +86,15 @@ Deno.test("the walk lists a large folder (read off the thread) whole", async () 
     if (size > 0) assert.ok(size >= LARGE_FOLDER_BYTES, `big/ is ${size} bytes`);
   } finally {
     await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("sortYielding sorts as Array.prototype.sort does", async () => {
+  for (const n of [0, 1, 4095, 4096, 4097, 20_000]) {
+    const paths = Array.from(
+      { length: n },
+      (_, i) => `d${(i * 7919) % 1000}/${i % 3 ? "a" : "a-b"}/ü${i}.txt`,
+    );
+    assert.deepEqual(await sortYielding([...paths]), [...paths].sort(), `${n} paths`);
   }
 });
