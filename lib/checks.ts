@@ -10,6 +10,7 @@
  */
 import type { Check } from "./config.ts";
 import { join } from "./deps.ts";
+import { globToRegExp } from "./glob/mod.ts";
 import { type Command, runProcess } from "./process/mod.ts";
 
 /** The outcome of one check, as tool results show it. */
@@ -59,43 +60,6 @@ const FILES_PLACEHOLDER = "{files}";
 /** Quotes `s` for a POSIX shell: single quotes, with embedded `'` written as `'\''`. */
 export function shellQuote(s: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
-}
-
-/**
- * Turns a glob into a regular expression over `/`-separated paths: `*` and `?` stay inside one
- * folder, `**` crosses folders (`src/**\/*.ts` also matches `src/a.ts`), `[abc]`, `[!abc]` and
- * `{a,b}` work as in a shell.
- */
-export function globToRegExp(glob: string): RegExp {
-  let re = "";
-  let braces = 0;
-  const g = glob.replace(/^\.\//, "").replace(/^\/+/, "");
-  for (let i = 0; i < g.length; i++) {
-    const c = g[i];
-    if (c === "*" && g[i + 1] === "*") {
-      const slash = g[i + 2] === "/";
-      re += slash ? "(?:.*/)?" : ".*";
-      i += slash ? 2 : 1;
-    } else if (c === "*") re += "[^/]*";
-    else if (c === "?") re += "[^/]";
-    else if (c === "[") {
-      const end = g.indexOf("]", i + 2);
-      if (end < 0) re += "\\[";
-      else {
-        const body = g.slice(i + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\");
-        re += `[${body}]`;
-        i = end;
-      }
-    } else if (c === "{") {
-      braces++;
-      re += "(?:";
-    } else if (c === "}" && braces) {
-      braces--;
-      re += ")";
-    } else if (c === "," && braces) re += "|";
-    else re += c.replace(/[.+^$()|\\{}\]]/g, "\\$&");
-  }
-  return new RegExp(`^${re}${")".repeat(braces)}$`);
 }
 
 /**

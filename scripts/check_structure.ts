@@ -24,6 +24,7 @@ const SUBSYSTEMS = [
   "edit",
   "eval",
   "find",
+  "glob",
   "implement",
   "mcp",
   "model",
@@ -128,8 +129,8 @@ function _subsystem(path: string): string | undefined {
     : undefined;
 }
 
-/** Folders of host primitives: one job split in files, below every subsystem (`process/`). */
-const PRIMITIVE_FOLDERS = ["lib/process/"];
+/** Folders of host primitives, below every subsystem (`process/`: one job split in files; `glob/`). */
+const PRIMITIVE_FOLDERS = ["lib/process/", "lib/glob/"];
 
 /**
  * Folders on the tools' level: `eval/` runs implement_task through the MCP layer in process, and

@@ -11,9 +11,10 @@
 import { quote, ToolError } from "../errors.ts";
 import { mayRun } from "../process/mod.ts";
 import { collectPending, collectSoon } from "./gc.ts";
-import { type GlobSpec, globSpec } from "./glob.ts";
+import { type GlobSpec, globSpec } from "../glob/mod.ts";
 import { type Listing, listProject } from "./list.ts";
 import { findOnce } from "./oneshot.ts";
+import { SUMMARY_MAX_FILES } from "./protocol.ts";
 import { compileMatcher, type MatcherSpec } from "./scan.ts";
 import { mergeOutcomes, poolListing, type SearchOutcome, SearchPool } from "./search.ts";
 import { indicesOf, type Kept, searchKept } from "./warm.ts";
@@ -93,19 +94,29 @@ async function _cold(
   glob: GlobSpec | undefined,
 ): Promise<SearchOutcome> {
   const max = options.maxResults;
-  const search = { signal: options.signal, stallMs: options.stallMs, glob };
   let listing: Listing | undefined;
   try {
     // The workers start while the files are listed: one where git will help (see warm.ts).
     const withGit = (options.useGit ?? true) && mayRun("git");
     void _pool.warm(withGit ? 1 : undefined);
     listing = await listProject(root, options.signal, options.useGit ?? true);
+    // One worker for a large listing, as for a warm search of it (warm.ts): a second would cost
+    // memory, and starting one holds this thread until it is up (a call beside it waits).
+    const large = listing.files.length > SUMMARY_MAX_FILES;
+    const search = {
+      signal: options.signal,
+      stallMs: options.stallMs,
+      glob,
+      ...(large ? { workers: 1 } : {}),
+    };
     const first = poolListing(++_listings, listing.files, [], root, listing.startedAt);
     // The tracked files as a warm search over them would go (git's help past 20 ms included).
     let outcome = listing.source === "git" && listing.untracked
       ? await searchKept(_pool, root, { listing: first, untracked: new Int32Array(0) }, spec, {
         maxResults: max,
-        ...search,
+        signal: options.signal,
+        stallMs: options.stallMs,
+        glob,
         grepAfterMs: options.grepAfterMs,
       })
       : await _pool.search(root, first, spec, max, search);

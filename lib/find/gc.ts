@@ -6,7 +6,8 @@
  * output); V8 frees them in its next collections but keeps the pages, so the server's memory
  * stays up by about 100 MB on a 59k-file tree after a listing, and about 10 MB more after 50 warm
  * calls. One full collection, run once the answer has gone out (at most one per
- * {@linkcode COLLECT_DELAY_MS}), returns those pages; on that tree it takes 10–15 ms.
+ * {@linkcode COLLECT_DELAY_MS}, and after a warm call only when the heap has grown by
+ * {@linkcode CALL_GARBAGE_BYTES}), returns those pages; on that tree it takes 10–15 ms.
  * `gc` is V8's own, reached through `node:v8` and
  * `node:vm` (no permission needed); where it is not available nothing is done.
  */
@@ -33,6 +34,17 @@ async function _collector(): Promise<(() => void) | null> {
 /** How long after a cold listing the collection runs. */
 export const COLLECT_DELAY_MS = 100;
 
+/**
+ * A call's collection runs only when the heap in use has grown by this much since the last one:
+ * a warm search leaves a few hundred kilobytes, and a full collection with a 59k-file listing
+ * kept costs 10–15 ms of the main thread (over 100 ms on a loaded machine), which the next call,
+ * arriving meanwhile, waited for.
+ */
+export const CALL_GARBAGE_BYTES = 8 * 1024 * 1024;
+
+/** Heap in use right after the last collection (0: none yet). */
+let _heapAfter = 0;
+
 let _pending: ReturnType<typeof setTimeout> | undefined;
 /** The pending collection is a cold listing's (tens of megabytes), not one call's few. */
 let _big = false;
@@ -44,6 +56,7 @@ let _big = false;
  * {@linkcode collectPending}); `gc` is loaded now for that.
  */
 export function collectSoon(delayMs = COLLECT_DELAY_MS, big = false): void {
+  if (!big && _heapAfter && Deno.memoryUsage().heapUsed - _heapAfter < CALL_GARBAGE_BYTES) return;
   if (big) {
     _big = true;
     void _collector();
@@ -52,7 +65,7 @@ export function collectSoon(delayMs = COLLECT_DELAY_MS, big = false): void {
   const timer = setTimeout(async () => {
     _pending = undefined;
     _big = false;
-    (await _collector())?.();
+    _collected(await _collector());
   }, delayMs);
   // With node modules loaded, setTimeout gives a Node Timeout, whose own unref is the one that works.
   if (typeof timer === "number") Deno.unrefTimer(timer);
@@ -71,5 +84,12 @@ export function collectPending(): void {
   clearTimeout(_pending);
   _pending = undefined;
   _big = false;
-  _gc();
+  _collected(_gc);
+}
+
+/** Runs `gc` (when there is one) and notes the heap it leaves. */
+function _collected(gc: (() => void) | null): void {
+  if (!gc) return;
+  gc();
+  _heapAfter = Deno.memoryUsage().heapUsed;
 }

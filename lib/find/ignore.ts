@@ -6,7 +6,7 @@
  * wins over its parents'; `.git/info/exclude` comes below the root's `.gitignore`. A folder that
  * is ignored is not entered, so nothing below it can be re-included (as in git).
  */
-import { globSource } from "./glob.ts";
+import { globSource } from "../glob/mod.ts";
 
 /** One compiled pattern. */
 interface Rule {

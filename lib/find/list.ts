@@ -13,7 +13,7 @@
  */
 import { PROTECTED_NAMES } from "../paths.ts";
 import { gitChunks, gitEntries, gitStream, mayRun } from "../process/mod.ts";
-import { walkProject } from "./walk.ts";
+import { sortYielding, walkProject } from "./walk.ts";
 
 /** The listing and where it came from. */
 export interface Listing {
@@ -139,11 +139,14 @@ function _untracked(root: string, entries: string[]): string[] {
 export function vouchers(root: string, files: Iterable<string>, more: string[] = []): string[] {
   const dirs = new Set<string>([""]);
   const out: string[] = [];
+  let last = ""; // the folder of the previous file, with its "/": most files share it
   for (const file of files) {
     let slash = file.lastIndexOf("/");
     if (file.endsWith(".gitignore") && (slash < 0 || file.slice(slash + 1) === ".gitignore")) {
       out.push(`${root}/${file}`);
     }
+    if (slash + 1 === last.length && file.startsWith(last)) continue; // (no string made)
+    last = file.slice(0, slash + 1);
     while (slash > 0) {
       const dir = file.slice(0, slash);
       if (dirs.has(dir)) break;
@@ -216,7 +219,7 @@ export async function listProject(
     }
   }
   const dirs: string[] = [];
-  const files = (await walkProject(root, signal, dirs)).sort();
+  const files = await sortYielding(await walkProject(root, signal, dirs));
   return {
     files,
     cancel: () => {},

@@ -21,7 +21,7 @@
  * listed). When that is not enough to decide it (a folder cannot be read, too many names to pass
  * git, no tracked file), the whole tree is listed as a server lists it.
  */
-import { globMatches, type GlobSpec } from "./glob.ts";
+import { globMatches, type GlobSpec } from "../glob/mod.ts";
 import { grepAll, listProject } from "./list.ts";
 import { CHUNK_FILES } from "./protocol.ts";
 import { FileSearch } from "./read.ts";

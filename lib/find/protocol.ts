@@ -8,7 +8,7 @@
  * bytes and end offsets) that every worker reads: no worker holds a copy of the list as strings,
  * and a worker started anew gets the listing without a copy.
  */
-import type { GlobSpec } from "./glob.ts";
+import type { GlobSpec } from "../glob/mod.ts";
 import type { MatcherSpec } from "./scan.ts";
 
 /** Files larger than this are skipped (counted as `too_large`). */
@@ -34,6 +34,19 @@ export const COMMON_BYTES = " etaoinsrlcdpumhfgbyw.,;()_=\n\t/\"'-{}:xv0k1";
  * 4 ms on a 59k-file tree) and still gives the memory back between tasks.
  */
 export const WORKER_IDLE_MS = 30_000;
+
+/**
+ * A search over more files than this (a whole listing, not the files git named) answers with the
+ * first matches it finds, not the first in path order: its chunks are claimed where earlier
+ * searches found matches first, then round {@linkcode SPREAD_STRIPES} stripes of the listing
+ * (`searchOrder` in `search.ts`), and it ends as soon as the chunks done hold
+ * more lines than asked. The lines are still sorted, and the count says "at least" when not every
+ * file was read. Smaller listings are searched in path order (their first lines are the answer).
+ */
+export const SPREAD_MIN_FILES = 8192;
+
+/** Stripes of the listing a spread search goes round (see {@linkcode SPREAD_MIN_FILES}). */
+export const SPREAD_STRIPES = 16;
 
 /** Files per chunk: the unit workers claim, report and vouch for (folder checks). */
 export const CHUNK_FILES = 64;
@@ -125,6 +138,11 @@ export interface SearchJob {
    * for, when it covers only part of the listing; default, all of it.
    */
   vouch?: [number, number];
+  /**
+   * The chunk each claim takes, in turn (a permutation of the chunks), for a search that may
+   * answer with any matches (see `searchOrder` in `search.ts`); default, path order.
+   */
+  order?: Int32Array;
   /** Most matching lines a chunk needs to report (the caller's limit + 1). */
   limit: number;
   spec: MatcherSpec;

@@ -1,7 +1,7 @@
 /**
  * Reading and searching one file for plain text on the calling thread, as a search worker does it
  * (`worker.ts`, whose code must stay self-contained): one read into a reused buffer, files over
- * {@linkcode MAX_FILE_BYTES} skipped as too large when their first megabyte holds the text, the
+ * {@linkcode MAX_FILE_BYTES} skipped as too large when they hold the text (anywhere), the
  * raw bytes searched first (a file without the text is neither decoded nor counted), then the NUL
  * test for binary files and strict UTF-8 decoding.
  */
@@ -26,6 +26,67 @@ function _holds(hay: Uint8Array, size: number, needle: Uint8Array, rare: number)
     if (k === needle.length) return true;
   }
   return false;
+}
+
+/**
+ * Reads `path` into `buffer` in one read, up to {@linkcode MAX_FILE_BYTES} + 1 bytes (a regular
+ * file reads short only at its end, so a full read means too large); -1 when it cannot be read
+ * (gone, a folder). With `opened`, the open file's own stat (exactly what was read) is put in
+ * `opened.info`. Also written into the worker's source (see {@linkcode holdsPast}).
+ */
+export function readInto(
+  path: string,
+  buffer: Uint8Array,
+  opened?: { info?: Deno.FileInfo },
+): number {
+  let file: Deno.FsFile;
+  try {
+    file = Deno.openSync(path);
+  } catch {
+    return -1;
+  }
+  try {
+    const size = file.readSync(buffer.subarray(0, MAX_FILE_BYTES + 1)) ?? 0;
+    if (opened) opened.info = file.statSync();
+    return size;
+  } catch {
+    return -1;
+  } finally {
+    file.close();
+  }
+}
+
+/**
+ * Whether the file at `path`, read past its first {@linkcode MAX_FILE_BYTES}, holds what `test`
+ * looks for in the first `size` bytes of `buffer` (at least {@linkcode MAX_FILE_BYTES} long): a
+ * file too large to search still counts as skipped when it holds the text anywhere. `width` is
+ * how many bytes the text may span (each read overlaps the last by that much). Also written into
+ * the worker's source: it may use nothing but its arguments, the constant and globals.
+ */
+export function holdsPast(
+  path: string,
+  buffer: Uint8Array,
+  width: number,
+  test: (size: number) => boolean,
+): boolean {
+  let file: Deno.FsFile;
+  try {
+    file = Deno.openSync(path);
+  } catch {
+    return false;
+  }
+  try {
+    for (let at = MAX_FILE_BYTES - width;; at += MAX_FILE_BYTES - width) {
+      file.seekSync(at, Deno.SeekMode.Start);
+      const size = file.readSync(buffer.subarray(0, MAX_FILE_BYTES)) ?? 0;
+      if (size > 0 && test(size)) return true;
+      if (size < MAX_FILE_BYTES) return false; // a regular file reads short only at its end
+    }
+  } catch {
+    return false;
+  } finally {
+    file.close();
+  }
 }
 
 /** Index in `needle` of its rarest byte in source code. */
@@ -55,23 +116,6 @@ export class FileSearch {
     this.#scanner = makeScanner(spec);
   }
 
-  /** One read: a regular file reads short only at its end. -1 when it cannot be read. */
-  #read(path: string): number {
-    let file: Deno.FsFile;
-    try {
-      file = Deno.openSync(path);
-    } catch {
-      return -1;
-    }
-    try {
-      return file.readSync(this.#buffer) ?? 0;
-    } catch {
-      return -1;
-    } finally {
-      file.close();
-    }
-  }
-
   /** The file `rel`'s first `limit` matching lines, or why it is skipped; each file read once. */
   search(rel: string): FileResult {
     let result = this.#done.get(rel);
@@ -80,11 +124,14 @@ export class FileSearch {
   }
 
   #search(rel: string): FileResult {
-    const size = this.#read(`${this.root}/${rel}`);
+    const size = readInto(`${this.root}/${rel}`, this.#buffer);
     if (size < 0) return { lines: [] };
     const holds = (n: number) => _holds(this.#buffer, n, this.#needle, this.#rare);
     if (size > MAX_FILE_BYTES) {
-      return holds(MAX_FILE_BYTES) ? { lines: [], skip: 1 } : { lines: [] };
+      const path = `${this.root}/${rel}`;
+      const anywhere = holds(MAX_FILE_BYTES) ||
+        holdsPast(path, this.#buffer, this.#needle.length, holds);
+      return anywhere ? { lines: [], skip: 1 } : { lines: [] };
     }
     if (!holds(size)) return { lines: [] }; // (binary or not: it cannot match)
     if (this.#buffer.subarray(0, Math.min(size, BINARY_PROBE_BYTES)).indexOf(0) >= 0) {

@@ -8,7 +8,10 @@
  * `protocol.ts`), so a warm search sends only the pattern. The
  * listing is cut into chunks that workers claim one at a time; the main thread keeps the results
  * of finished chunks in order and stops every worker as soon as the chunks before the first
- * unfinished one hold more than `maxResults` matches. Searches run one at a time.
+ * unfinished one hold more than `maxResults` matches. A search of a large listing (over
+ * {@linkcode SPREAD_MIN_FILES} files) claims its chunks spread over the listing and stops as soon
+ * as the chunks done, wherever they are, hold that many: its lines are sorted, but need not be the
+ * first in path order. Searches run one at a time.
  *
  * A regular expression that spends more than `stallMs` of work on one file is stopped by its
  * worker (see `worker.ts`), and the search fails with a clear error naming the file; a watchdog
@@ -25,12 +28,14 @@ import {
   type ListingMessage,
   type SearchJob,
   type SkipCounts,
+  SPREAD_MIN_FILES,
+  SPREAD_STRIPES,
   SUMMARY_BYTES,
   SUMMARY_MAX_FILES,
   WORKER_IDLE_MS,
   type WorkerReply,
 } from "./protocol.ts";
-import type { GlobSpec } from "./glob.ts";
+import type { GlobSpec } from "../glob/mod.ts";
 import type { MatcherSpec } from "./scan.ts";
 import { workerUrl } from "./worker_source.ts";
 
@@ -69,8 +74,29 @@ export interface SearchOutcome {
   stale: boolean;
 }
 
-/** A listing as the pool keeps it: what it sends to workers, and the paths as strings. */
-export type PoolListing = Omit<ListingMessage, "type"> & { files: string[] };
+/**
+ * A listing as the pool keeps it: what it sends to workers, and the paths as strings; `hits`,
+ * per chunk, how many searches found a match there (see {@linkcode searchOrder}).
+ */
+export type PoolListing = Omit<ListingMessage, "type"> & { files: string[]; hits?: Uint16Array };
+
+/**
+ * The order in which a search that may answer with any matches claims the `chunks` of a listing
+ * (see {@linkcode SPREAD_MIN_FILES}): first the chunks where earlier searches found matches, most
+ * often first (real code, rather than the thousands of tiny fixture files beside it, which is
+ * where the next search's matches are likely to be thickest too), then the rest spread round
+ * {@linkcode SPREAD_STRIPES} stripes of the listing (chunk 0 of each stripe, then chunk 1…).
+ */
+export function searchOrder(chunks: number, hits?: Uint16Array): Int32Array {
+  const per = Math.ceil(chunks / SPREAD_STRIPES);
+  const order: number[] = [];
+  for (let k = 0; k < per * SPREAD_STRIPES; k++) {
+    const chunk = (k % SPREAD_STRIPES) * per + Math.floor(k / SPREAD_STRIPES);
+    if (chunk < chunks) order.push(chunk);
+  }
+  if (hits) order.sort((a, b) => hits[b] - hits[a]); // stable: ties keep the spread
+  return Int32Array.from(order);
+}
 
 /** The sorted `files` packed for the workers (see {@linkcode ListingMessage}). */
 function _packed(files: string[]): { paths: SharedArrayBuffer; ends: SharedArrayBuffer } {
@@ -313,6 +339,11 @@ export class SearchPool {
     const pending = new Map<number, Extract<WorkerReply, { type: "chunk" }>>();
     const beats = slots.map(() => ({ value: -1, since: performance.now() }));
     let next = 0; // the first chunk not yet taken into `lines`
+    // A large listing's search takes each chunk as it comes (see the module comment).
+    const spread = !only && files.length > SPREAD_MIN_FILES;
+    if (spread) listing.hits ??= new Uint16Array(chunks);
+    let taken = 0; // chunks taken, in any order (spread)
+    const hits: { at: number; line: string }[] = []; // their lines (spread)
     let running = slots.length;
     let settled = false;
     const id = ++this.#jobs;
@@ -327,12 +358,19 @@ export class SearchPool {
       for (const s of slots) s.onReply = s.onError = undefined;
       if (error) return reject(error);
       for (const r of pending.values()) found += r.lines.length; // chunks beyond the cut
+      if (spread) {
+        hits.sort((a, b) => a.at - b.at); // stable: a file's lines stay in order
+        for (const h of hits.slice(0, maxResults + 1)) {
+          lines.push(h.line);
+          paths.push(files[h.at]);
+        }
+      }
       resolve(
         this.#outcome(
           lines,
           paths,
           maxResults,
-          next >= chunks && !cut,
+          (spread ? taken : next) >= chunks && !cut,
           skipped,
           searched,
           read,
@@ -365,6 +403,15 @@ export class SearchPool {
         }
       }
     }, WATCH_MS);
+    // Adds a chunk taken into the answer to the counts.
+    const tally = (r: Extract<WorkerReply, { type: "chunk" }>) => {
+      found += r.lines.length;
+      for (let k = 0; k < 3; k++) skipped[k] += r.skipped[k];
+      searched += r.files;
+      read += r.read;
+      cut ||= r.cut;
+      stale ||= r.stale;
+    };
     const onReply = (reply: WorkerReply) => {
       if (reply.job !== id || reply.type === "idle") return; // late news from an earlier search
       if (reply.type === "failed") return fail(new Error(`search failed: ${reply.message}`));
@@ -372,6 +419,15 @@ export class SearchPool {
       if (reply.type === "done") {
         finished.add(reply.slot);
         return --running === 0 ? finish() : undefined;
+      }
+      if (spread) {
+        taken++;
+        if (reply.lines.length && listing.hits![reply.chunk] < 0xffff) listing.hits![reply.chunk]++;
+        for (let k = 0; k < reply.lines.length; k++) {
+          hits.push({ at: reply.at[k], line: reply.lines[k] });
+        }
+        tally(reply);
+        return found > maxResults ? finish() : undefined;
       }
       pending.set(reply.chunk, reply);
       for (let r = pending.get(next); r && next < chunks; r = pending.get(next)) {
@@ -382,12 +438,7 @@ export class SearchPool {
             paths.push(files[r.at[k]]);
           }
         }
-        found += r.lines.length;
-        for (let k = 0; k < 3; k++) skipped[k] += r.skipped[k];
-        searched += r.files;
-        read += r.read;
-        cut ||= r.cut;
-        stale ||= r.stale;
+        tally(r);
         if (found > maxResults) return finish();
       }
     };
@@ -406,6 +457,7 @@ export class SearchPool {
       only,
       vouch: options.vouch,
       limit: maxResults + 1,
+      order: spread ? searchOrder(chunks, listing.hits) : undefined,
       spec,
       control: shared,
       stallMs,

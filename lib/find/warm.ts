@@ -8,8 +8,12 @@
  * text a regular expression requires), and the search starts again over those files and the
  * untracked ones only: same matching, same order, same checks of the folders that vouch for the
  * listing.
+ *
+ * Under `-A` (every permission granted) Deno opens a file without resolving its real path, and
+ * the workers read the whole tree faster than `git grep` does (0.55× `rg` against 0.9×): git is
+ * not asked then (unless the search sets `grepAfterMs`, as tests do).
  */
-import { globMatches, type GlobSpec } from "./glob.ts";
+import { globMatches, type GlobSpec } from "../glob/mod.ts";
 import { grepFiles } from "./list.ts";
 import { mayRun } from "../process/mod.ts";
 import type { MatcherSpec } from "./scan.ts";
@@ -40,8 +44,18 @@ export interface KeptSearch {
   stallMs?: number;
   signal?: AbortSignal;
   glob?: GlobSpec;
-  /** Overrides {@linkcode GREP_AFTER_MS} (tests). */
+  /** Overrides {@linkcode GREP_AFTER_MS}, and asks git under `-A` too (tests). */
   grepAfterMs?: number;
+}
+
+/** Every permission is granted (`-A`): see the module comment. */
+export function allowAll(): boolean {
+  try {
+    return Deno.permissions.querySync({ name: "ffi" }).state === "granted" &&
+      Deno.permissions.querySync({ name: "sys" }).state === "granted";
+  } catch {
+    return false;
+  }
 }
 
 /** Sorted indices into `files` (sorted) of `paths`, with `more` added. */
@@ -64,13 +78,23 @@ export async function searchKept(
 ): Promise<SearchOutcome> {
   const { maxResults, signal, stallMs, glob } = ask;
   const needle = spec.literal ?? spec.prefilter;
-  if (!kept.untracked || needle === undefined || spec.flags.includes("i") || !mayRun("git")) {
-    return await pool.search(root, kept.listing, spec, maxResults, { signal, stallMs, glob });
-  }
-  // One worker on a large listing: git reads the many files natively, so a second worker would
-  // only cost memory. A small one (with summaries: see protocol.ts) is often done within a few
-  // milliseconds by two. The time before git is asked counts from the workers' start.
+  // One worker on a large listing: a second costs the server about 25 MB while it lives (+68 to
+  // +78 MB over idle after 50 finds on the 59k-file tree, against +45 with one), and where git
+  // helps, git reads the many files natively. A small listing (with summaries: see protocol.ts)
+  // is often searched within a few milliseconds by two.
   const workers = kept.listing.sums ? undefined : 1;
+  if (
+    !kept.untracked || needle === undefined || spec.flags.includes("i") || !mayRun("git") ||
+    (ask.grepAfterMs === undefined && allowAll())
+  ) {
+    return await pool.search(root, kept.listing, spec, maxResults, {
+      signal,
+      stallMs,
+      glob,
+      workers,
+    });
+  }
+  // The time before git is asked counts from the workers' start.
   if (!pool.ready(workers)) await pool.warm(workers);
   const stop = new AbortController();
   const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;

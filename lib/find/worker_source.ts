@@ -20,8 +20,17 @@ import {
   TIME_STEP_MS,
 } from "./protocol.ts";
 import { _newlines, CONTEXT_BEFORE, cutLine, makeScanner, MAX_LINE_CHARS } from "./scan.ts";
-import { searchWorkerMain } from "./worker.ts";
-import { globMatches } from "./glob.ts";
+import {
+  bytePrefilter,
+  fileReader,
+  listingView,
+  runSearch,
+  searchWorkerMain,
+  summaryIndex,
+  threadCpuMs,
+} from "./worker.ts";
+import { globMatches } from "../glob/mod.ts";
+import { holdsPast, readInto } from "./read.ts";
 
 /** The worker's whole source. */
 function workerSource(): string {
@@ -52,6 +61,10 @@ function workerSource(): string {
     String(cutLine),
     String(makeScanner),
     String(globMatches),
+    String(holdsPast),
+    String(readInto),
+    ...[fileReader, listingView, summaryIndex, bytePrefilter, threadCpuMs, runSearch]
+      .map(String),
     `(${searchWorkerMain})();`,
   ].join("\n");
 }

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import find from "../../tools/find.ts";
-import { compileGlob } from "../../lib/find/glob.ts";
 import { isIgnored, parseIgnore } from "../../lib/find/ignore.ts";
 import { cutLine } from "../../lib/find/scan.ts";
 import { literalOf, requiredLiteral } from "../../lib/find/literal.ts";
@@ -291,19 +290,6 @@ Deno.test("find stops when the call is cancelled", async () => {
   const out = await callJson(find, { pattern: "(a+)+$" }, ctx);
   assert.equal(out.status, "error");
   assert.equal(out.error, "cancelled");
-});
-
-Deno.test("glob compiles folder, name and brace patterns", () => {
-  assert.ok(compileGlob("*.ts").test("a/b/c.ts"));
-  assert.ok(!compileGlob("*.ts").test("a/b/c.tsx"));
-  assert.ok(compileGlob("src/**/*.py").test("src/x.py"));
-  assert.ok(compileGlob("src/**/*.py").test("src/a/b/x.py"));
-  assert.ok(!compileGlob("src/**/*.py").test("lib/src/x.py"));
-  assert.ok(compileGlob("lib").test("lib/a/b.ts"));
-  assert.ok(compileGlob("!*.md").test("a.ts"));
-  assert.ok(!compileGlob("!*.md").test("docs/a.md"));
-  assert.ok(compileGlob("[ab].txt").test("b.txt"));
-  assert.ok(!compileGlob("[!ab].txt").test("a.txt"));
 });
 
 Deno.test("ignore rules follow git's precedence", () => {

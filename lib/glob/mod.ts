@@ -1,8 +1,12 @@
 /**
- * Globs as used by `.gitignore` files and by find's `glob` filter, compiled to regular expressions.
+ * The project's one glob dialect, compiled to regular expressions over `/`-separated paths: used
+ * by `.gitignore` files and find's `glob` filter (`lib/find/`) and by a check's `files_filter`
+ * (`lib/checks.ts`). Anything else that takes a glob uses it too.
  *
- * `*` and `?` stay within one path segment, `**` spans segments, `[abc]` / `[!a-z]` are classes,
- * `{a,b}` alternatives, `\x` a literal x. Paths use `/`.
+ * `*` and `?` stay within one path segment (a negated class never matches `/` either: `a[!x]b`
+ * does not match `a/b`), `**` spans segments when it is a whole segment (`src/**\/*.ts` also matches
+ * `src/a.ts`; elsewhere it is `*`, as in git), `[abc]` / `[!a-z]` / `[^a-z]` are classes,
+ * `{a,b}` alternatives (not in `.gitignore` files), `\x` a literal x.
  */
 
 function _escape(ch: string): string {
@@ -92,6 +96,14 @@ export function globSource(glob: string, braces = false): string {
   }
   while (depth-- > 0) out += ")";
   return `^${out}$`;
+}
+
+/**
+ * A glob as one anchored regular expression over a whole path (`{a,b}` alternatives included); a
+ * leading `./` or `/` is dropped. A check's `files_filter` matches names or paths with it.
+ */
+export function globToRegExp(glob: string): RegExp {
+  return new RegExp(globSource(glob.replace(/^\.\//, "").replace(/^\/+/, ""), true));
 }
 
 /** A compiled `glob` filter for find. */

@@ -1,0 +1,100 @@
+/**
+ * A search over a large listing answers with the first matches it finds, spread over the tree:
+ * real lines, sorted, with an honest count; the byte prefilter folds ASCII case; the walk reads a
+ * large folder whole.
+ */
+import assert from "node:assert/strict";
+import { compileMatcher } from "../../lib/find/scan.ts";
+import { SPREAD_MIN_FILES } from "../../lib/find/protocol.ts";
+import { poolListing, searchOrder, SearchPool } from "../../lib/find/search.ts";
+import { bytePrefilter } from "../../lib/find/worker.ts";
+import { LARGE_FOLDER_BYTES, sortYielding, walkProject } from "../../lib/find/walk.ts";
+import { tempProject } from "../helpers/project.ts";
+
+Deno.test("searchOrder claims every chunk once: where earlier searches matched first, then spread", () => {
+  for (const chunks of [1, 2, 15, 16, 17, 100, 141, 1000]) {
+    const order = [...searchOrder(chunks)];
+    assert.deepEqual([...order].sort((a, b) => a - b), [...Array(chunks).keys()]);
+  }
+  // Spread: the first claims land far apart.
+  assert.deepEqual([...searchOrder(1600).subarray(0, 3)], [0, 100, 200]);
+  const hits = new Uint16Array(1600);
+  hits[7] = 1;
+  hits[900] = 3;
+  assert.deepEqual([...searchOrder(1600, hits).subarray(0, 4)], [900, 7, 0, 100]);
+});
+
+Deno.test("bytePrefilter finds the text in raw bytes, ASCII case folded with ignore_case", () => {
+  const buffer = new Uint8Array(64);
+  const put = (text: string) => buffer.set(new TextEncoder().encode(text.padEnd(64, " ")));
+  const plain = bytePrefilter(compileMatcher("Needle", false), buffer)!;
+  const folded = bytePrefilter(compileMatcher("Needle", true), buffer)!;
+  const regex = bytePrefilter(compileMatcher("ne+dl\\w+ NEEDLE", true), buffer)!;
+  put("a nEEDLE here");
+  assert.deepEqual([plain.test(64), folded.test(64), folded.test(6)], [false, true, false]);
+  put("a Needle here");
+  assert.deepEqual([plain.test(64), folded.test(64)], [true, true]);
+  put("a needl here");
+  assert.equal(folded.test(64), false);
+  put("dlx needle");
+  assert.equal(regex.test(64), true);
+  // Beyond ASCII, or with the u flag (which folds other characters to ASCII letters): no test.
+  assert.equal(bytePrefilter(compileMatcher("café", true), buffer), undefined);
+  assert.equal(bytePrefilter(compileMatcher("\\p{L}needle", true), buffer), undefined);
+});
+
+Deno.test("a search over a large listing stops at the first matches it finds, sorted and counted honestly", async () => {
+  // A listing over the spread threshold; most of its files are absent (read as nothing).
+  const count = SPREAD_MIN_FILES + 1000;
+  const names: string[] = [];
+  for (let i = 0; i < count; i++) names.push(`d${String(i).padStart(5, "0")}.txt`);
+  const holding = names.filter((_, i) => i % 90 === 3);
+  const root = await tempProject(Object.fromEntries(holding.map((n) => [n, `x\nneedle ${n}\n`])));
+  const every = holding.map((n) => `${n}:2:needle ${n}`);
+  const pool = new SearchPool(2, 1000);
+  try {
+    const listing = poolListing(1, names, [], root, Date.now() - 60_000);
+    const spec = compileMatcher("needle", false);
+    const all = await pool.search(root, listing, spec, 1000);
+    assert.deepEqual(all.lines, every);
+    assert.deepEqual([all.found, all.complete, all.truncated], [every.length, true, false]);
+    for (let round = 0; round < 3; round++) {
+      const few = await pool.search(root, listing, spec, 5);
+      assert.equal(few.lines.length, 5);
+      assert.deepEqual(few.lines, [...few.lines].sort(), "sorted");
+      for (const line of few.lines) assert.ok(every.includes(line), line);
+      assert.deepEqual([few.truncated, few.complete], [true, false]);
+      assert.ok(few.found > 5 && few.found <= every.length, `found ${few.found}`);
+      assert.ok(few.files < count, `stopped early (${few.files} files)`);
+    }
+  } finally {
+    pool.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("the walk lists a large folder (read off the thread) whole", async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 6000; i++) files[`big/f${i}-${"x".repeat(20)}.txt`] = "";
+  files["small/a.txt"] = "";
+  const root = await tempProject(files);
+  try {
+    const size = Deno.statSync(`${root}/big`).size;
+    const listed = (await walkProject(root)).sort();
+    assert.deepEqual(listed, Object.keys(files).sort());
+    // On file systems that give a folder's size (ext4, tmpfs, overlayfs), the async path ran.
+    if (size > 0) assert.ok(size >= LARGE_FOLDER_BYTES, `big/ is ${size} bytes`);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("sortYielding sorts as Array.prototype.sort does", async () => {
+  for (const n of [0, 1, 4095, 4096, 4097, 20_000]) {
+    const paths = Array.from(
+      { length: n },
+      (_, i) => `d${(i * 7919) % 1000}/${i % 3 ? "a" : "a-b"}/ü${i}.txt`,
+    );
+    assert.deepEqual(await sortYielding([...paths]), [...paths].sort(), `${n} paths`);
+  }
+});
