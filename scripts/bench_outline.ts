@@ -1,16 +1,22 @@
 /**
  * Benchmark: `outline` in a warm server (one localexec process, called over stdio as a client
- * does) and one-shot (`localexec call outline`), next to `ctags -x` as a whole process, interleaved
- * run by run; prints medians and ratios (localexec ÷ ctags).
+ * does) and one-shot (`localexec call outline`), next to `ctags -x` as a whole process and a bare
+ * web-tree-sitter parse of the same text in this process, interleaved run by run; prints medians
+ * and ratios.
  *
- *   deno task bench outline                   # a generated 12,000-line TypeScript file
+ *   deno task bench outline                   # generated 10,000-line Python, Rust, TypeScript
  *   deno task bench outline FILE… [--runs 9]  # any files outline reads
  *
- * Three localexec figures per file: warm (the same file again: the kept outline answers after
- * the file's bytes are read and hashed), warm after an edit (a comment appended each run, so the
- * worker re-parses what changed), and one-shot (Deno's start-up included). Last, a 4 MB one-line
- * file of nested arrays is outlined while `list_files` is called every 200 ms: how long those calls
- * take meanwhile, and the server's memory before and after. Not a test.
+ * Four localexec figures per file: fresh (a copy under a new name each run, which the server has
+ * never seen: read, hashed, parsed whole and walked; the first fresh copy of each file is not
+ * timed, so the worker is up and the grammar loaded), warm (the same file again: the kept outline
+ * answers after the file's bytes are read and hashed), warm after an edit (a comment appended each
+ * run, so the worker re-parses what changed), and one-shot (Deno's start-up included). The floor
+ * for fresh is the bare parse: `parser.parse(text)` with the same grammar here, after a few
+ * untimed parses so V8 has compiled the grammar's hot functions with its optimizing tier (as the
+ * server's worker does while idle). Last, a 4 MB one-line file of nested arrays is outlined while
+ * `list_files` is called every 200 ms: how long those calls take meanwhile, and the server's
+ * memory before and after. Not a test.
  */
 import { basename, dirname, resolve } from "../lib/deps.ts";
 import { parseArgs } from "../lib/deps.ts";
@@ -22,29 +28,95 @@ const args = parseArgs({
   allowPositionals: true,
 });
 
-/** A deterministic TypeScript file of about `lines` lines. */
-function _typescript(lines: number): string {
+/** A deterministic file of about `lines` lines in the language of `ext`. */
+export function generated(ext: ".py" | ".rs" | ".ts", lines: number): string {
   const out: string[] = [];
   for (let i = 0; out.length < lines; i++) {
-    out.push(
-      `export const LIMIT_${i} = ${i};`,
-      `export interface Shape${i} {`,
-      `  area(): number;`,
-      `}`,
-      `export class Widget${i} implements Shape${i} {`,
-      `  constructor(private size: number) {}`,
-      `  area(): number {`,
-      `    return this.size * ${i};`,
-      `  }`,
-      `}`,
-      `export function make${i}(size: number): Widget${i} {`,
-      `  return new Widget${i}(size);`,
-      `}`,
-      ``,
-    );
+    if (ext === ".py") {
+      out.push(
+        `LIMIT_${i} = ${i}`,
+        `class Widget${i}(Shape):`,
+        `    """A widget of size ${i}."""`,
+        `    def __init__(self, size: int) -> None:`,
+        `        self.size = size`,
+        `    @property`,
+        `    def area(self) -> int:`,
+        `        return self.size * ${i} if self.size else [x for x in range(${i})][0]`,
+        `def make_${i}(size: int) -> Widget${i}:`,
+        `    return Widget${i}(size)`,
+        ``,
+      );
+    } else if (ext === ".rs") {
+      out.push(
+        `pub const LIMIT_${i}: u32 = ${i};`,
+        `#[derive(Debug, Clone)]`,
+        `pub struct Widget${i} {`,
+        `    size: u32,`,
+        `}`,
+        `impl Shape for Widget${i} {`,
+        `    fn area(&self) -> u32 {`,
+        `        match self.size { 0 => ${i}, n => n * ${i} }`,
+        `    }`,
+        `}`,
+        `pub fn make_${i}(size: u32) -> Widget${i} {`,
+        `    Widget${i} { size }`,
+        `}`,
+        ``,
+      );
+    } else {
+      out.push(
+        `export const LIMIT_${i} = ${i};`,
+        `export interface Shape${i} {`,
+        `  area(): number;`,
+        `}`,
+        `export class Widget${i} implements Shape${i} {`,
+        `  constructor(private size: number) {}`,
+        `  area(): number {`,
+        `    return this.size * ${i};`,
+        `  }`,
+        `}`,
+        `export function make${i}(size: number): Widget${i} {`,
+        `  return new Widget${i}(size);`,
+        `}`,
+        ``,
+      );
+    }
   }
   return out.join("\n");
 }
+
+/** The grammar's `.wasm` for a file extension (the ones the bare parse knows). */
+const GRAMMARS: Record<string, string> = {
+  ".py": "tree-sitter-python/tree-sitter-python.wasm",
+  ".pyi": "tree-sitter-python/tree-sitter-python.wasm",
+  ".rs": "tree-sitter-rust/tree-sitter-rust.wasm",
+  ".ts": "tree-sitter-typescript/tree-sitter-typescript.wasm",
+  ".tsx": "tree-sitter-typescript/tree-sitter-tsx.wasm",
+  ".js": "tree-sitter-javascript/tree-sitter-javascript.wasm",
+  ".mjs": "tree-sitter-javascript/tree-sitter-javascript.wasm",
+  ".go": "tree-sitter-go/tree-sitter-go.wasm",
+  ".java": "tree-sitter-java/tree-sitter-java.wasm",
+  ".c": "tree-sitter-c/tree-sitter-c.wasm",
+  ".h": "tree-sitter-c/tree-sitter-c.wasm",
+  ".cpp": "tree-sitter-cpp/tree-sitter-cpp.wasm",
+  ".rb": "tree-sitter-ruby/tree-sitter-ruby.wasm",
+  ".sh": "tree-sitter-bash/tree-sitter-bash.wasm",
+};
+
+/** A bare web-tree-sitter parser for `ext` in this process, or undefined for other extensions. */
+async function _bareParser(ext: string): Promise<((text: string) => void) | undefined> {
+  if (!GRAMMARS[ext]) return undefined;
+  const { Language, Parser } = await import("web-tree-sitter");
+  const core = await import("web-tree-sitter/web-tree-sitter.wasm", { with: { type: "bytes" } });
+  await Parser.init({ wasmBinary: core.default });
+  const grammar = await import(GRAMMARS[ext], { with: { type: "bytes" } });
+  const parser = new Parser();
+  parser.setLanguage(await Language.load(grammar.default));
+  return (text) => parser.parse(text)?.delete();
+}
+
+/** How many untimed bare parses warm V8's optimizing tier before the timed ones. */
+const BARE_WARM_PARSES = 8;
 
 const COMMENT: Record<string, string> = { ".py": "#", ".rb": "#", ".sh": "#" };
 
@@ -52,40 +124,57 @@ function _q(s: string): string {
   return `'${s.replaceAll("'", "'\\''")}'`;
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 async function main(): Promise<void> {
   const runs = Number(args.values.runs);
-  let files = args.positionals.map((f) => resolve(f));
+  const files = args.positionals.map((f) => resolve(f));
   const temp = await Deno.makeTempDir({ prefix: "localexec-bench-outline-" });
   if (!files.length) {
-    files = [`${temp}/generated.ts`];
-    await Deno.writeTextFile(files[0], _typescript(12_000));
+    for (const ext of [".py", ".rs", ".ts"] as const) {
+      files.push(`${temp}/generated${ext}`);
+      await Deno.writeTextFile(files[files.length - 1], generated(ext, 10_000));
+    }
   }
   const haveCtags = await has("ctags");
   console.log(`machine: ${machine()}; runs: ${runs}, interleaved; medians`);
   console.log(haveCtags ? "" : "ctags is not installed: the reference columns stay empty\n");
   console.log(
-    "file                     | lines | items | warm ms | edited ms | one-shot ms | ctags -x ms " +
-      "(tags) | warm ÷ ctags | edited ÷ ctags",
+    "file                     | lines | items | fresh ms | bare parse ms | fresh ÷ parse | " +
+      "warm ms | edited ms | one-shot ms | ctags -x ms (tags) | fresh ÷ ctags | warm ÷ ctags | " +
+      "edited ÷ ctags",
   );
-  console.log("-".repeat(130));
+  console.log("-".repeat(180));
   for (const file of files) {
-    // The file and an editable copy, each in a project of its own folder.
+    // The file; an editable copy; fresh copies, each in a project of its own folder.
     const root = dirname(file);
     const name = basename(file);
+    const ext = name.slice(name.lastIndexOf("."));
     const copyRoot = await Deno.makeTempDir({ dir: temp });
+    const freshRoot = await Deno.makeTempDir({ dir: temp });
     const text = await Deno.readTextFile(file);
-    const mark = COMMENT[name.slice(name.lastIndexOf("."))] ?? "//";
+    const mark = COMMENT[ext] ?? "//";
     const server = await new Server(root).start();
     const editor = await new Server(copyRoot).start();
+    const fresher = await new Server(freshRoot).start();
+    const bare = await _bareParser(ext);
     await Deno.writeTextFile(`${copyRoot}/${name}`, text);
     const first = await server.call("outline", { path: name, max_items: 5000 });
     await editor.call("outline", { path: name, max_items: 5000 });
-    const warm: number[] = [];
-    const edited: number[] = [];
-    const once: number[] = [];
-    const ctags: number[] = [];
+    await Deno.writeTextFile(`${freshRoot}/first_${name}`, text);
+    await fresher.call("outline", { path: `first_${name}`, max_items: 5000 });
+    for (let i = 0; i < BARE_WARM_PARSES; i++) bare?.(`${text}\n${mark} warm ${i}\n`);
+    await sleep(2000); // the fresh server's worker warms the grammar while idle
+    const [warm, edited, fresh, parse, once, ctags]: number[][] = [[], [], [], [], [], []];
     let tags = 0;
     for (let r = 0; r < runs; r++) {
+      const freshName = `run${r}_${name}`;
+      const freshText = `${text}\n${mark} run ${r}\n`;
+      await Deno.writeTextFile(`${freshRoot}/${freshName}`, freshText);
+      fresh.push(
+        (await timed(() => fresher.call("outline", { path: freshName, max_items: 5000 })))[0],
+      );
+      if (bare) parse.push((await timed(() => Promise.resolve(bare(freshText))))[0]);
       warm.push((await timed(() => server.call("outline", { path: name, max_items: 5000 })))[0]);
       await Deno.writeTextFile(`${copyRoot}/${name}`, `${text}\n${mark} edit ${r}\n`);
       edited.push((await timed(() => editor.call("outline", { path: name, max_items: 5000 })))[0]);
@@ -104,13 +193,20 @@ async function main(): Promise<void> {
     }
     await server.close();
     await editor.close();
-    const [w, e, o, c] = [warm, edited, once, ctags].map((xs) => xs.length ? median(xs) : NaN);
+    await fresher.close();
+    const [w, e, f, p, o, c] = [warm, edited, fresh, parse, once, ctags].map((xs) =>
+      xs.length ? median(xs) : NaN
+    );
+    const cell = (ms: number, width: number, digits = 1) =>
+      (Number.isFinite(ms) ? ms.toFixed(digits) : "-").padStart(width);
     console.log(
       `${name.slice(0, 24).padEnd(24)} |${String(text.split("\n").length).padStart(6)} |${
         String(first.total).padStart(6)
-      } |${w.toFixed(1).padStart(8)} |${e.toFixed(1).padStart(10)} |${o.toFixed(0).padStart(12)} |${
-        `${c.toFixed(1)} (${tags})`.padStart(19)
-      } |${ratio(w, c).padStart(12)} |${ratio(e, c).padStart(15)}`,
+      } |${cell(f, 9)} |${cell(p, 14)} |${ratio(f, p).padStart(14)} |${cell(w, 8)} |${
+        cell(e, 10)
+      } |${cell(o, 12, 0)} |${`${c.toFixed(1)} (${tags})`.padStart(19)} |${
+        ratio(f, c).padStart(14)
+      } |${ratio(w, c).padStart(13)} |${ratio(e, c).padStart(15)}`,
     );
   }
   await _huge(temp);

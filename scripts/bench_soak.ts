@@ -45,9 +45,13 @@ async function main(): Promise<void> {
     const rss: number[] = [];
     const fds: number[] = [];
     const failures = new Map<string, number>();
+    const examples = new Map<string, string>();
     for (let i = 1; i <= calls; i++) {
       const failed = await mixedCall(soak, i);
-      if (failed) failures.set(failed, (failures.get(failed) ?? 0) + 1);
+      if (failed) {
+        failures.set(failed.name, (failures.get(failed.name) ?? 0) + 1);
+        if (!examples.has(failed.name)) examples.set(failed.name, failed.text.slice(0, 300));
+      }
       if (i % every === 0 || i === calls) {
         await new Promise((r) => setTimeout(r, 50)); // children reaped, pipes closed
         const s = soak.sample();
@@ -59,7 +63,9 @@ async function main(): Promise<void> {
       }
     }
     console.log(`\ndescriptors at the end: ${soak.descriptors()}`);
-    if (failures.size) console.log(`calls that failed: ${JSON.stringify([...failures])}`);
+    for (const [name, n] of failures) {
+      console.log(`${n} ${name} calls failed, e.g. ${examples.get(name)}`);
+    }
     const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
     console.log(
       `after warm-up (${warmup} calls): RSS ${Math.min(...rss).toFixed(0)}-${

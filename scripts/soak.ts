@@ -154,11 +154,14 @@ const PATTERNS = [
 /**
  * Call number `i` of the mixed run, one of thirteen kinds in turn (reads, lists, finds, outlines of
  * kept and of changed files, writes, patches, shell, status, list_tasks). Returns the tool's name
- * when it answered with an error, else undefined.
+ * and its answer when it answered with an error, else undefined.
  */
-export async function mixedCall(soak: Soak, i: number): Promise<string | undefined> {
+export async function mixedCall(
+  soak: Soak,
+  i: number,
+): Promise<{ name: string; text: string } | undefined> {
   const source = SOURCES[(i * 7) % SOURCES.length];
-  const scratch = `scratch/s${i % 5}.py`;
+  const scratch = `scratch/s${Math.floor(i / 13) % 5}.py`;
   const calls: [string, Record<string, unknown>][] = [
     ["read_file", { filename: source, start_line: 1, end_line: 80 }],
     ["list_files", { directory: source.slice(0, source.indexOf("/")) }],
@@ -178,5 +181,5 @@ export async function mixedCall(soak: Soak, i: number): Promise<string | undefin
   const result = await soak.client.callTool({ name, arguments: args });
   const text = (result.content as { text?: string }[])[0]?.text ?? "";
   // status answers "error" while no model server answers: not the soak's concern.
-  return name !== "status" && /^\{"status":"error"/.test(text) ? name : undefined;
+  return name !== "status" && /^\{"status":"error"/.test(text) ? { name, text } : undefined;
 }

@@ -41,6 +41,13 @@ const START_MS = 15_000;
  */
 export const MEMORY_BUDGET_MB = 96;
 
+/**
+ * The worker's JavaScript heap: a small young generation, so the garbage each outline leaves (node
+ * objects, text slices) is collected within a few megabytes instead of tens; the old generation
+ * has room for the largest text outline accepts.
+ */
+const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 512 };
+
 /** The worker's modules by file name. */
 const MODULES: Record<string, string> = {
   "worker.ts": worker,
@@ -78,6 +85,7 @@ let _worker: Worker | undefined;
 let _broken = false;
 let _answered = false; // the current worker has answered at least once
 let _ids = 0;
+let _starts = 0;
 let _queue: Promise<unknown> = Promise.resolve();
 
 function _stop(): void {
@@ -90,7 +98,8 @@ async function _start(): Promise<Worker | undefined> {
   const { Worker } = await import("node:worker_threads"); // not at the server's start
   _url ??= _moduleUrl("worker.ts", new Map());
   _answered = false;
-  const w = new Worker(new URL(_url));
+  const w = new Worker(new URL(_url), { resourceLimits: RESOURCE_LIMITS });
+  _starts++;
   w.unref();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const ready = await new Promise<boolean>((resolve) => {
@@ -174,6 +183,11 @@ export function outlineInWorker(
   });
   _queue = run.catch(() => {});
   return run;
+}
+
+/** How many workers this process has started (tests: a worker is kept, not replaced). */
+export function outlineWorkerStarts(): number {
+  return _starts;
 }
 
 /** Stops the worker (tests, benchmarks); the next outline starts a new one. */

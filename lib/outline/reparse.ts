@@ -9,7 +9,7 @@ import { parserFor } from "./parser.ts";
 
 /** How many files' trees are kept, and how much text they may cover together. */
 const KEEP = 4;
-const KEEP_CHARS = 2_000_000;
+const KEEP_CHARS = 1_000_000;
 
 const _kept = new Map<string, { language: LanguageId; text: string; tree: Tree }>();
 
@@ -51,7 +51,7 @@ export function editBetween(before: string, after: string): Edit {
 /**
  * Parses `text` as `language`, reusing the tree kept under `key` when there is one, and hands the
  * tree to `use`; the tree is kept for the next call (the oldest kept ones are freed past four
- * files or two million characters, so a huge file's tree is not kept at all).
+ * files or a million characters, so a huge file's tree is not kept at all).
  */
 export async function withKeptTree<T>(
   key: string,
