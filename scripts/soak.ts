@@ -83,10 +83,13 @@ for (let d = 0; d < 6; d++) {
   }
 }
 
-/** Writes the project: 120 source files (one in ten 10,000 lines, the others 300) in git. */
-export async function makeProject(root: string): Promise<void> {
+/**
+ * Writes the project: 120 source files (one in ten `bigLines` lines, 10,000 by default, the others
+ * 300) in git.
+ */
+export async function makeProject(root: string, bigLines = 10_000): Promise<void> {
   for (const [i, rel] of SOURCES.entries()) {
-    const lines = i % 10 === 0 ? 10_000 : 300;
+    const lines = i % 10 === 0 ? bigLines : 300;
     await Deno.mkdir(`${root}/${rel.slice(0, rel.indexOf("/"))}`, { recursive: true });
     const make = rel.endsWith(".py") ? _python : rel.endsWith(".ts") ? _typescript : _rust;
     await Deno.writeTextFile(`${root}/${rel}`, make(i, lines));
@@ -100,9 +103,9 @@ export async function makeProject(root: string): Promise<void> {
 }
 
 /** Generates a project in a temp folder and starts a server on it with a client. */
-export async function startSoak(): Promise<Soak> {
+export async function startSoak(bigLines?: number): Promise<Soak> {
   const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "localexec-soak-" }));
-  await makeProject(root);
+  await makeProject(root, bigLines);
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
     args: ["run", "--no-prompt", ...FULL, MAIN, "--root", root],
