@@ -20,7 +20,18 @@
  */
 import { basename, dirname, resolve } from "../lib/deps.ts";
 import { parseArgs } from "../lib/deps.ts";
-import { FULL, has, machine, MAIN, median, ratio, Server, timed, timeShell } from "./mcp_driver.ts";
+import {
+  cpuMs,
+  FULL,
+  has,
+  machine,
+  MAIN,
+  median,
+  ratio,
+  Server,
+  timed,
+  timeShell,
+} from "./mcp_driver.ts";
 
 const args = parseArgs({
   args: Deno.args,
@@ -140,11 +151,11 @@ async function main(): Promise<void> {
   console.log(`machine: ${machine()}; runs: ${runs}, interleaved; medians`);
   console.log(haveCtags ? "" : "ctags is not installed: the reference columns stay empty\n");
   console.log(
-    "file                     | lines | items | fresh ms | bare parse ms | fresh ÷ parse | " +
-      "warm ms | edited ms | one-shot ms | ctags -x ms (tags) | fresh ÷ ctags | warm ÷ ctags | " +
-      "edited ÷ ctags",
+    "file                     | lines | items | fresh ms (CPU) | bare parse ms (CPU) | " +
+      "fresh ÷ parse (CPU) | warm ms | edited ms | one-shot ms | ctags -x ms (tags) | " +
+      "fresh ÷ ctags | warm ÷ ctags | edited ÷ ctags",
   );
-  console.log("-".repeat(180));
+  console.log("-".repeat(190));
   for (const file of files) {
     // The file; an editable copy; fresh copies, each in a project of its own folder.
     const root = dirname(file);
@@ -166,15 +177,22 @@ async function main(): Promise<void> {
     for (let i = 0; i < BARE_WARM_PARSES; i++) bare?.(`${text}\n${mark} warm ${i}\n`);
     await sleep(2000); // the fresh server's worker warms the grammar while idle
     const [warm, edited, fresh, parse, once, ctags]: number[][] = [[], [], [], [], [], []];
+    const [freshCpu, parseCpu]: number[][] = [[], []];
     let tags = 0;
     for (let r = 0; r < runs; r++) {
       const freshName = `run${r}_${name}`;
       const freshText = `${text}\n${mark} run ${r}\n`;
       await Deno.writeTextFile(`${freshRoot}/${freshName}`, freshText);
+      let cpu = cpuMs(fresher.pid);
       fresh.push(
         (await timed(() => fresher.call("outline", { path: freshName, max_items: 5000 })))[0],
       );
-      if (bare) parse.push((await timed(() => Promise.resolve(bare(freshText))))[0]);
+      freshCpu.push(cpuMs(fresher.pid) - cpu);
+      if (bare) {
+        cpu = cpuMs(Deno.pid);
+        parse.push((await timed(() => Promise.resolve(bare(freshText))))[0]);
+        parseCpu.push(cpuMs(Deno.pid) - cpu);
+      }
       warm.push((await timed(() => server.call("outline", { path: name, max_items: 5000 })))[0]);
       await Deno.writeTextFile(`${copyRoot}/${name}`, `${text}\n${mark} edit ${r}\n`);
       edited.push((await timed(() => editor.call("outline", { path: name, max_items: 5000 })))[0]);
@@ -194,19 +212,20 @@ async function main(): Promise<void> {
     await server.close();
     await editor.close();
     await fresher.close();
-    const [w, e, f, p, o, c] = [warm, edited, fresh, parse, once, ctags].map((xs) =>
-      xs.length ? median(xs) : NaN
-    );
+    const [w, e, f, p, o, c, fc, pc] = [warm, edited, fresh, parse, once, ctags, freshCpu, parseCpu]
+      .map((xs) => xs.length ? median(xs) : NaN);
     const cell = (ms: number, width: number, digits = 1) =>
       (Number.isFinite(ms) ? ms.toFixed(digits) : "-").padStart(width);
     console.log(
       `${name.slice(0, 24).padEnd(24)} |${String(text.split("\n").length).padStart(6)} |${
         String(first.total).padStart(6)
-      } |${cell(f, 9)} |${cell(p, 14)} |${ratio(f, p).padStart(14)} |${cell(w, 8)} |${
-        cell(e, 10)
-      } |${cell(o, 12, 0)} |${`${c.toFixed(1)} (${tags})`.padStart(19)} |${
-        ratio(f, c).padStart(14)
-      } |${ratio(w, c).padStart(13)} |${ratio(e, c).padStart(15)}`,
+      } |${`${cell(f, 0)} (${cell(fc, 0)})`.padStart(15)} |${
+        `${cell(p, 0)} (${cell(pc, 0)})`.padStart(20)
+      } |${`${ratio(f, p)} (${ratio(fc, pc)})`.padStart(20)} |${cell(w, 8)} |${cell(e, 10)} |${
+        cell(o, 12, 0)
+      } |${`${c.toFixed(1)} (${tags})`.padStart(19)} |${ratio(f, c).padStart(14)} |${
+        ratio(w, c).padStart(13)
+      } |${ratio(e, c).padStart(15)}`,
     );
   }
   await _huge(temp);
