@@ -8,8 +8,9 @@
  *   deno task bench outline FILE… [--runs 9]  # any files outline reads
  *
  * Four localexec figures per file: fresh (a copy under a new name each run, which the server has
- * never seen: read, hashed, parsed whole and walked; the first fresh copy of each file is not
- * timed, so the worker is up and the grammar loaded), warm (the same file again: the kept outline
+ * never seen: read, hashed, parsed whole and walked; one server takes every file's copies in turn,
+ * as a session moves between languages, and the first copy of each file is not timed, so the
+ * worker is up and the grammars loaded), warm (the same file again: the kept outline
  * answers after the file's bytes are read and hashed), warm after an edit (a comment appended each
  * run, so the worker re-parses what changed), and one-shot (Deno's start-up included). The floor
  * for fresh is the bare parse: `parser.parse(text)` with the same grammar here, after a few
@@ -137,6 +138,61 @@ function _q(s: string): string {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** One file's servers, bare parser and figures. */
+interface Subject {
+  file: string;
+  root: string;
+  name: string;
+  text: string;
+  mark: string;
+  copyRoot: string;
+  server: Server;
+  editor: Server;
+  bare?: (text: string) => void;
+  items: number;
+  figures: Record<"warm" | "edited" | "fresh" | "freshCpu" | "parse" | "parseCpu", number[]> & {
+    once: number[];
+    ctags: number[];
+  };
+  tags: number;
+}
+
+async function _subject(file: string, temp: string): Promise<Subject> {
+  const name = basename(file);
+  const ext = name.slice(name.lastIndexOf("."));
+  const text = await Deno.readTextFile(file);
+  const copyRoot = await Deno.makeTempDir({ dir: temp });
+  await Deno.writeTextFile(`${copyRoot}/${name}`, text);
+  const subject: Subject = {
+    file,
+    root: dirname(file),
+    name,
+    text,
+    mark: COMMENT[ext] ?? "//",
+    copyRoot,
+    server: await new Server(dirname(file)).start(),
+    editor: await new Server(copyRoot).start(),
+    bare: await _bareParser(ext),
+    items: 0,
+    figures: {
+      warm: [],
+      edited: [],
+      fresh: [],
+      freshCpu: [],
+      parse: [],
+      parseCpu: [],
+      once: [],
+      ctags: [],
+    },
+    tags: 0,
+  };
+  const first = await subject.server.call("outline", { path: name, max_items: 5000 });
+  subject.items = first.total as number;
+  await subject.editor.call("outline", { path: name, max_items: 5000 });
+  for (let i = 0; i < BARE_WARM_PARSES; i++) subject.bare?.(`${text}\n${subject.mark} warm ${i}\n`);
+  return subject;
+}
+
 async function main(): Promise<void> {
   const runs = Number(args.values.runs);
   const files = args.positionals.map((f) => resolve(f));
@@ -150,80 +206,85 @@ async function main(): Promise<void> {
   const haveCtags = await has("ctags");
   console.log(`machine: ${machine()}; runs: ${runs}, interleaved; medians`);
   console.log(haveCtags ? "" : "ctags is not installed: the reference columns stay empty\n");
+  const subjects: Subject[] = [];
+  for (const file of files) subjects.push(await _subject(file, temp));
+  // One server outlines every file's fresh copies in turn, as a session does across languages.
+  const freshRoot = await Deno.makeTempDir({ dir: temp });
+  const fresher = await new Server(freshRoot).start();
+  for (const s of subjects) {
+    await Deno.writeTextFile(`${freshRoot}/first_${s.name}`, s.text);
+    await fresher.call("outline", { path: `first_${s.name}`, max_items: 5000 });
+  }
+  await sleep(3000); // the fresh server's worker warms the grammars while idle
+  for (let r = 0; r < runs; r++) {
+    for (const s of subjects) {
+      const f = s.figures;
+      const freshName = `run${r}_${s.name}`;
+      const freshText = `${s.text}\n${s.mark} run ${r}\n`;
+      await Deno.writeTextFile(`${freshRoot}/${freshName}`, freshText);
+      let cpu = cpuMs(fresher.pid);
+      f.fresh.push(
+        (await timed(() => fresher.call("outline", { path: freshName, max_items: 5000 })))[0],
+      );
+      f.freshCpu.push(cpuMs(fresher.pid) - cpu);
+      if (s.bare) {
+        cpu = cpuMs(Deno.pid);
+        f.parse.push((await timed(() => Promise.resolve(s.bare!(freshText))))[0]);
+        f.parseCpu.push(cpuMs(Deno.pid) - cpu);
+      }
+      f.warm.push(
+        (await timed(() => s.server.call("outline", { path: s.name, max_items: 5000 })))[0],
+      );
+      await Deno.writeTextFile(`${s.copyRoot}/${s.name}`, `${s.text}\n${s.mark} edit ${r}\n`);
+      f.edited.push(
+        (await timed(() => s.editor.call("outline", { path: s.name, max_items: 5000 })))[0],
+      );
+      f.once.push(
+        (await timeShell(
+          `${_q(Deno.execPath())} run --no-prompt ${FULL.join(" ")} ${_q(MAIN)} call outline ` +
+            `${_q(JSON.stringify({ path: s.name }))} --root ${_q(s.root)}`,
+          s.root,
+        ))[0],
+      );
+      if (haveCtags) {
+        const [ms, n] = await timeShell(`ctags -x ${_q(s.name)}`, s.root);
+        f.ctags.push(ms);
+        s.tags = n;
+      }
+    }
+  }
+  await fresher.close();
   console.log(
     "file                     | lines | items | fresh ms (CPU) | bare parse ms (CPU) | " +
       "fresh ÷ parse (CPU) | warm ms | edited ms | one-shot ms | ctags -x ms (tags) | " +
       "fresh ÷ ctags | warm ÷ ctags | edited ÷ ctags",
   );
   console.log("-".repeat(190));
-  for (const file of files) {
-    // The file; an editable copy; fresh copies, each in a project of its own folder.
-    const root = dirname(file);
-    const name = basename(file);
-    const ext = name.slice(name.lastIndexOf("."));
-    const copyRoot = await Deno.makeTempDir({ dir: temp });
-    const freshRoot = await Deno.makeTempDir({ dir: temp });
-    const text = await Deno.readTextFile(file);
-    const mark = COMMENT[ext] ?? "//";
-    const server = await new Server(root).start();
-    const editor = await new Server(copyRoot).start();
-    const fresher = await new Server(freshRoot).start();
-    const bare = await _bareParser(ext);
-    await Deno.writeTextFile(`${copyRoot}/${name}`, text);
-    const first = await server.call("outline", { path: name, max_items: 5000 });
-    await editor.call("outline", { path: name, max_items: 5000 });
-    await Deno.writeTextFile(`${freshRoot}/first_${name}`, text);
-    await fresher.call("outline", { path: `first_${name}`, max_items: 5000 });
-    for (let i = 0; i < BARE_WARM_PARSES; i++) bare?.(`${text}\n${mark} warm ${i}\n`);
-    await sleep(2000); // the fresh server's worker warms the grammar while idle
-    const [warm, edited, fresh, parse, once, ctags]: number[][] = [[], [], [], [], [], []];
-    const [freshCpu, parseCpu]: number[][] = [[], []];
-    let tags = 0;
-    for (let r = 0; r < runs; r++) {
-      const freshName = `run${r}_${name}`;
-      const freshText = `${text}\n${mark} run ${r}\n`;
-      await Deno.writeTextFile(`${freshRoot}/${freshName}`, freshText);
-      let cpu = cpuMs(fresher.pid);
-      fresh.push(
-        (await timed(() => fresher.call("outline", { path: freshName, max_items: 5000 })))[0],
-      );
-      freshCpu.push(cpuMs(fresher.pid) - cpu);
-      if (bare) {
-        cpu = cpuMs(Deno.pid);
-        parse.push((await timed(() => Promise.resolve(bare(freshText))))[0]);
-        parseCpu.push(cpuMs(Deno.pid) - cpu);
-      }
-      warm.push((await timed(() => server.call("outline", { path: name, max_items: 5000 })))[0]);
-      await Deno.writeTextFile(`${copyRoot}/${name}`, `${text}\n${mark} edit ${r}\n`);
-      edited.push((await timed(() => editor.call("outline", { path: name, max_items: 5000 })))[0]);
-      once.push(
-        (await timeShell(
-          `${_q(Deno.execPath())} run --no-prompt ${FULL.join(" ")} ${_q(MAIN)} call outline ` +
-            `${_q(JSON.stringify({ path: name }))} --root ${_q(root)}`,
-          root,
-        ))[0],
-      );
-      if (haveCtags) {
-        const [ms, n] = await timeShell(`ctags -x ${_q(name)}`, root);
-        ctags.push(ms);
-        tags = n;
-      }
-    }
-    await server.close();
-    await editor.close();
-    await fresher.close();
-    const [w, e, f, p, o, c, fc, pc] = [warm, edited, fresh, parse, once, ctags, freshCpu, parseCpu]
-      .map((xs) => xs.length ? median(xs) : NaN);
+  for (const s of subjects) {
+    await s.server.close();
+    await s.editor.close();
+    const m = (xs: number[]) => xs.length ? median(xs) : NaN;
+    const fg = s.figures;
+    const [w, e, f, p, o, c, fc, pc] = [
+      fg.warm,
+      fg.edited,
+      fg.fresh,
+      fg.parse,
+      fg.once,
+      fg.ctags,
+      fg.freshCpu,
+      fg.parseCpu,
+    ].map(m);
     const cell = (ms: number, width: number, digits = 1) =>
       (Number.isFinite(ms) ? ms.toFixed(digits) : "-").padStart(width);
     console.log(
-      `${name.slice(0, 24).padEnd(24)} |${String(text.split("\n").length).padStart(6)} |${
-        String(first.total).padStart(6)
+      `${s.name.slice(0, 24).padEnd(24)} |${String(s.text.split("\n").length).padStart(6)} |${
+        String(s.items).padStart(6)
       } |${`${cell(f, 0)} (${cell(fc, 0)})`.padStart(15)} |${
         `${cell(p, 0)} (${cell(pc, 0)})`.padStart(20)
       } |${`${ratio(f, p)} (${ratio(fc, pc)})`.padStart(20)} |${cell(w, 8)} |${cell(e, 10)} |${
         cell(o, 12, 0)
-      } |${`${c.toFixed(1)} (${tags})`.padStart(19)} |${ratio(f, c).padStart(14)} |${
+      } |${`${c.toFixed(1)} (${s.tags})`.padStart(19)} |${ratio(f, c).padStart(14)} |${
         ratio(w, c).padStart(13)
       } |${ratio(e, c).padStart(15)}`,
     );
