@@ -4,7 +4,7 @@
  * web-tree-sitter parse of the same text in this process, interleaved run by run; prints medians
  * and ratios.
  *
- *   deno task bench outline                   # generated 10,000-line Python, Rust, TypeScript
+ *   deno task bench outline [--lines 10000]   # generated Python, Rust, TypeScript files
  *   deno task bench outline FILE… [--runs 9]  # any files outline reads
  *
  * Four localexec figures per file: fresh (a copy under a new name each run, which the server has
@@ -36,7 +36,7 @@ import {
 
 const args = parseArgs({
   args: Deno.args,
-  options: { runs: { type: "string", default: "7" } },
+  options: { runs: { type: "string", default: "7" }, lines: { type: "string", default: "10000" } },
   allowPositionals: true,
 });
 
@@ -200,7 +200,7 @@ async function main(): Promise<void> {
   if (!files.length) {
     for (const ext of [".py", ".rs", ".ts"] as const) {
       files.push(`${temp}/generated${ext}`);
-      await Deno.writeTextFile(files[files.length - 1], generated(ext, 10_000));
+      await Deno.writeTextFile(files[files.length - 1], generated(ext, Number(args.values.lines)));
     }
   }
   const haveCtags = await has("ctags");
