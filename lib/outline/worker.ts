@@ -54,7 +54,11 @@ async function _warmStep(): Promise<void> {
   let end = warm.text.indexOf("\n", start + WARM_STEP);
   if (end < 0) end = warm.text.length;
   _warmed.set(warm.language, done + Math.max(end - start, WARM_STEP));
-  if (start < end) await outlineSource(warm.language, warm.text.slice(start, end));
+  try {
+    if (start < end) await outlineSource(warm.language, warm.text.slice(start, end));
+  } catch {
+    return; // warming is only ever a help: stop it
+  }
   _timer = setTimeout(_warmStep, 0);
 }
 
