@@ -127,6 +127,9 @@ async function _bareParser(ext: string): Promise<((text: string) => void) | unde
   return (text) => parser.parse(text)?.delete();
 }
 
+/** How long the fresh server is left idle after its first file of each language (warm-up). */
+const WARM_WAIT_MS = 5000;
+
 /** How many untimed bare parses warm V8's optimizing tier before the timed ones. */
 const BARE_WARM_PARSES = 8;
 
@@ -214,8 +217,8 @@ async function main(): Promise<void> {
   for (const s of subjects) {
     await Deno.writeTextFile(`${freshRoot}/first_${s.name}`, s.text);
     await fresher.call("outline", { path: `first_${s.name}`, max_items: 5000 });
+    await sleep(WARM_WAIT_MS); // the worker warms this grammar while idle, as between a session's calls
   }
-  await sleep(3000); // the fresh server's worker warms the grammars while idle
   for (let r = 0; r < runs; r++) {
     for (const s of subjects) {
       const f = s.figures;
