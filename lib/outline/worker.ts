@@ -54,9 +54,12 @@ async function _warmStep(): Promise<void> {
   const done = _warmed.get(warm.language) ?? 0;
   if (done >= WARM_CHARS || warm.text.length < 1000) return;
   const from = done % warm.text.length;
-  const start = from === 0 ? 0 : warm.text.indexOf("\n", from) + 1;
+  // Cut at line ends where they are near; a text of few, long lines (minified) is cut anywhere,
+  // so no step parses more than twice the step's size.
+  let start = from === 0 ? 0 : warm.text.indexOf("\n", from) + 1;
+  if (start === 0 || start > from + WARM_STEP) start = from;
   let end = warm.text.indexOf("\n", start + WARM_STEP);
-  if (end < 0) end = warm.text.length;
+  if (end < 0 || end > start + 2 * WARM_STEP) end = Math.min(warm.text.length, start + WARM_STEP);
   _warmed.set(warm.language, done + Math.max(end - start, WARM_STEP));
   try {
     if (start < end) await outlineSource(warm.language, warm.text.slice(start, end));
