@@ -1,50 +1,137 @@
 /**
  * Benchmark: `outline` in a warm server (one localexec process, called over stdio as a client
- * does) and one-shot (`localexec call outline`), next to `ctags -x` as a whole process, interleaved
- * run by run; prints medians and ratios (localexec ÷ ctags).
+ * does) and one-shot (`localexec call outline`), next to `ctags -x` as a whole process and a bare
+ * web-tree-sitter parse of the same text in this process, interleaved run by run; prints medians
+ * and ratios.
  *
- *   deno task bench outline                   # a generated 12,000-line TypeScript file
+ *   deno task bench outline [--lines 10000]   # generated Python, Rust, TypeScript files
  *   deno task bench outline FILE… [--runs 9]  # any files outline reads
  *
- * Three localexec figures per file: warm (the same file again: the kept outline answers after
- * the file's bytes are read and hashed), warm after an edit (a comment appended each run, so the
- * worker re-parses what changed), and one-shot (Deno's start-up included). Last, a 4 MB one-line
- * file of nested arrays is outlined while `list_files` is called every 200 ms: how long those calls
- * take meanwhile, and the server's memory before and after. Not a test.
+ * Four localexec figures per file: fresh (a copy under a new name each run, which the server has
+ * never seen: read, hashed, parsed whole and walked; one server takes every file's copies in turn,
+ * as a session moves between languages, and the first copy of each file is not timed, so the
+ * worker is up and the grammars loaded), warm (the same file again: the kept outline
+ * answers after the file's bytes are read and hashed), warm after an edit (a comment appended each
+ * run, so the worker re-parses what changed), and one-shot (Deno's start-up included). The floor
+ * for fresh is the bare parse: `parser.parse(text)` with the same grammar here, after a few
+ * untimed parses so V8 has compiled the grammar's hot functions with its optimizing tier (as the
+ * server's worker does while idle). Last, a 4 MB one-line file of nested arrays is outlined while
+ * `list_files` is called every 200 ms: how long those calls take meanwhile, and the server's
+ * memory before and after. Not a test.
  */
 import { basename, dirname, resolve } from "../lib/deps.ts";
 import { parseArgs } from "../lib/deps.ts";
-import { FULL, has, machine, MAIN, median, ratio, Server, timed, timeShell } from "./mcp_driver.ts";
+import {
+  cpuMs,
+  FULL,
+  has,
+  machine,
+  MAIN,
+  median,
+  ratio,
+  Server,
+  timed,
+  timeShell,
+} from "./mcp_driver.ts";
 
 const args = parseArgs({
   args: Deno.args,
-  options: { runs: { type: "string", default: "7" } },
+  options: { runs: { type: "string", default: "7" }, lines: { type: "string", default: "10000" } },
   allowPositionals: true,
 });
 
-/** A deterministic TypeScript file of about `lines` lines. */
-function _typescript(lines: number): string {
+/** A deterministic file of about `lines` lines in the language of `ext`. */
+export function generated(ext: ".py" | ".rs" | ".ts", lines: number): string {
   const out: string[] = [];
   for (let i = 0; out.length < lines; i++) {
-    out.push(
-      `export const LIMIT_${i} = ${i};`,
-      `export interface Shape${i} {`,
-      `  area(): number;`,
-      `}`,
-      `export class Widget${i} implements Shape${i} {`,
-      `  constructor(private size: number) {}`,
-      `  area(): number {`,
-      `    return this.size * ${i};`,
-      `  }`,
-      `}`,
-      `export function make${i}(size: number): Widget${i} {`,
-      `  return new Widget${i}(size);`,
-      `}`,
-      ``,
-    );
+    if (ext === ".py") {
+      out.push(
+        `LIMIT_${i} = ${i}`,
+        `class Widget${i}(Shape):`,
+        `    """A widget of size ${i}."""`,
+        `    def __init__(self, size: int) -> None:`,
+        `        self.size = size`,
+        `    @property`,
+        `    def area(self) -> int:`,
+        `        return self.size * ${i} if self.size else [x for x in range(${i})][0]`,
+        `def make_${i}(size: int) -> Widget${i}:`,
+        `    return Widget${i}(size)`,
+        ``,
+      );
+    } else if (ext === ".rs") {
+      out.push(
+        `pub const LIMIT_${i}: u32 = ${i};`,
+        `#[derive(Debug, Clone)]`,
+        `pub struct Widget${i} {`,
+        `    size: u32,`,
+        `}`,
+        `impl Shape for Widget${i} {`,
+        `    fn area(&self) -> u32 {`,
+        `        match self.size { 0 => ${i}, n => n * ${i} }`,
+        `    }`,
+        `}`,
+        `pub fn make_${i}(size: u32) -> Widget${i} {`,
+        `    Widget${i} { size }`,
+        `}`,
+        ``,
+      );
+    } else {
+      out.push(
+        `export const LIMIT_${i} = ${i};`,
+        `export interface Shape${i} {`,
+        `  area(): number;`,
+        `}`,
+        `export class Widget${i} implements Shape${i} {`,
+        `  constructor(private size: number) {}`,
+        `  area(): number {`,
+        `    return this.size * ${i};`,
+        `  }`,
+        `}`,
+        `export function make${i}(size: number): Widget${i} {`,
+        `  return new Widget${i}(size);`,
+        `}`,
+        ``,
+      );
+    }
   }
   return out.join("\n");
 }
+
+/** The grammar's `.wasm` for a file extension (the ones the bare parse knows). */
+const GRAMMARS: Record<string, string> = {
+  ".py": "tree-sitter-python/tree-sitter-python.wasm",
+  ".pyi": "tree-sitter-python/tree-sitter-python.wasm",
+  ".rs": "tree-sitter-rust/tree-sitter-rust.wasm",
+  ".ts": "tree-sitter-typescript/tree-sitter-typescript.wasm",
+  ".tsx": "tree-sitter-typescript/tree-sitter-tsx.wasm",
+  ".js": "tree-sitter-javascript/tree-sitter-javascript.wasm",
+  ".mjs": "tree-sitter-javascript/tree-sitter-javascript.wasm",
+  ".go": "tree-sitter-go/tree-sitter-go.wasm",
+  ".java": "tree-sitter-java/tree-sitter-java.wasm",
+  ".c": "tree-sitter-c/tree-sitter-c.wasm",
+  ".h": "tree-sitter-c/tree-sitter-c.wasm",
+  ".cpp": "tree-sitter-cpp/tree-sitter-cpp.wasm",
+  ".rb": "tree-sitter-ruby/tree-sitter-ruby.wasm",
+  ".sh": "tree-sitter-bash/tree-sitter-bash.wasm",
+};
+
+/** A bare web-tree-sitter parser for `ext` in this process, or undefined for other extensions. */
+async function _bareParser(ext: string): Promise<((text: string) => void) | undefined> {
+  if (!GRAMMARS[ext]) return undefined;
+  const { Language, Parser } = await import("web-tree-sitter");
+  const core = await import("web-tree-sitter/web-tree-sitter.wasm", { with: { type: "bytes" } });
+  await Parser.init({ wasmBinary: core.default });
+  const grammar = await import(GRAMMARS[ext], { with: { type: "bytes" } });
+  const parser = new Parser();
+  parser.setLanguage(await Language.load(grammar.default));
+  return (text) => parser.parse(text)?.delete();
+}
+
+/** How long the fresh server is left idle after its first file of each language (warm-up). */
+const WARM_WAIT_MS = 5000;
+
+/** How many untimed bare parses warm V8's optimizing tier before the timed ones. */
+const BARE_WARM_PARSES = 8;
 
 const COMMENT: Record<string, string> = { ".py": "#", ".rb": "#", ".sh": "#" };
 
@@ -52,65 +139,157 @@ function _q(s: string): string {
   return `'${s.replaceAll("'", "'\\''")}'`;
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One file's servers, bare parser and figures. */
+interface Subject {
+  file: string;
+  root: string;
+  name: string;
+  text: string;
+  mark: string;
+  copyRoot: string;
+  server: Server;
+  editor: Server;
+  bare?: (text: string) => void;
+  items: number;
+  figures: Record<"warm" | "edited" | "fresh" | "freshCpu" | "parse" | "parseCpu", number[]> & {
+    once: number[];
+    ctags: number[];
+  };
+  tags: number;
+}
+
+async function _subject(file: string, temp: string): Promise<Subject> {
+  const name = basename(file);
+  const ext = name.slice(name.lastIndexOf("."));
+  const text = await Deno.readTextFile(file);
+  const copyRoot = await Deno.makeTempDir({ dir: temp });
+  await Deno.writeTextFile(`${copyRoot}/${name}`, text);
+  const subject: Subject = {
+    file,
+    root: dirname(file),
+    name,
+    text,
+    mark: COMMENT[ext] ?? "//",
+    copyRoot,
+    server: await new Server(dirname(file)).start(),
+    editor: await new Server(copyRoot).start(),
+    bare: await _bareParser(ext),
+    items: 0,
+    figures: {
+      warm: [],
+      edited: [],
+      fresh: [],
+      freshCpu: [],
+      parse: [],
+      parseCpu: [],
+      once: [],
+      ctags: [],
+    },
+    tags: 0,
+  };
+  const first = await subject.server.call("outline", { path: name, max_items: 5000 });
+  subject.items = first.total as number;
+  await subject.editor.call("outline", { path: name, max_items: 5000 });
+  for (let i = 0; i < BARE_WARM_PARSES; i++) subject.bare?.(`${text}\n${subject.mark} warm ${i}\n`);
+  return subject;
+}
+
 async function main(): Promise<void> {
   const runs = Number(args.values.runs);
-  let files = args.positionals.map((f) => resolve(f));
+  const files = args.positionals.map((f) => resolve(f));
   const temp = await Deno.makeTempDir({ prefix: "localexec-bench-outline-" });
   if (!files.length) {
-    files = [`${temp}/generated.ts`];
-    await Deno.writeTextFile(files[0], _typescript(12_000));
+    for (const ext of [".py", ".rs", ".ts"] as const) {
+      files.push(`${temp}/generated${ext}`);
+      await Deno.writeTextFile(files[files.length - 1], generated(ext, Number(args.values.lines)));
+    }
   }
   const haveCtags = await has("ctags");
   console.log(`machine: ${machine()}; runs: ${runs}, interleaved; medians`);
   console.log(haveCtags ? "" : "ctags is not installed: the reference columns stay empty\n");
-  console.log(
-    "file                     | lines | items | warm ms | edited ms | one-shot ms | ctags -x ms " +
-      "(tags) | warm ÷ ctags | edited ÷ ctags",
-  );
-  console.log("-".repeat(130));
-  for (const file of files) {
-    // The file and an editable copy, each in a project of its own folder.
-    const root = dirname(file);
-    const name = basename(file);
-    const copyRoot = await Deno.makeTempDir({ dir: temp });
-    const text = await Deno.readTextFile(file);
-    const mark = COMMENT[name.slice(name.lastIndexOf("."))] ?? "//";
-    const server = await new Server(root).start();
-    const editor = await new Server(copyRoot).start();
-    await Deno.writeTextFile(`${copyRoot}/${name}`, text);
-    const first = await server.call("outline", { path: name, max_items: 5000 });
-    await editor.call("outline", { path: name, max_items: 5000 });
-    const warm: number[] = [];
-    const edited: number[] = [];
-    const once: number[] = [];
-    const ctags: number[] = [];
-    let tags = 0;
-    for (let r = 0; r < runs; r++) {
-      warm.push((await timed(() => server.call("outline", { path: name, max_items: 5000 })))[0]);
-      await Deno.writeTextFile(`${copyRoot}/${name}`, `${text}\n${mark} edit ${r}\n`);
-      edited.push((await timed(() => editor.call("outline", { path: name, max_items: 5000 })))[0]);
-      once.push(
+  const subjects: Subject[] = [];
+  for (const file of files) subjects.push(await _subject(file, temp));
+  // One server outlines every file's fresh copies in turn, as a session does across languages.
+  const freshRoot = await Deno.makeTempDir({ dir: temp });
+  const fresher = await new Server(freshRoot).start();
+  for (const s of subjects) {
+    await Deno.writeTextFile(`${freshRoot}/first_${s.name}`, s.text);
+    await fresher.call("outline", { path: `first_${s.name}`, max_items: 5000 });
+    await sleep(WARM_WAIT_MS); // the worker warms this grammar while idle, as between a session's calls
+  }
+  for (let r = 0; r < runs; r++) {
+    for (const s of subjects) {
+      const f = s.figures;
+      const freshName = `run${r}_${s.name}`;
+      const freshText = `${s.text}\n${s.mark} run ${r}\n`;
+      await Deno.writeTextFile(`${freshRoot}/${freshName}`, freshText);
+      let cpu = cpuMs(fresher.pid);
+      f.fresh.push(
+        (await timed(() => fresher.call("outline", { path: freshName, max_items: 5000 })))[0],
+      );
+      f.freshCpu.push(cpuMs(fresher.pid) - cpu);
+      if (s.bare) {
+        cpu = cpuMs(Deno.pid);
+        f.parse.push((await timed(() => Promise.resolve(s.bare!(freshText))))[0]);
+        f.parseCpu.push(cpuMs(Deno.pid) - cpu);
+      }
+      f.warm.push(
+        (await timed(() => s.server.call("outline", { path: s.name, max_items: 5000 })))[0],
+      );
+      await Deno.writeTextFile(`${s.copyRoot}/${s.name}`, `${s.text}\n${s.mark} edit ${r}\n`);
+      f.edited.push(
+        (await timed(() => s.editor.call("outline", { path: s.name, max_items: 5000 })))[0],
+      );
+      f.once.push(
         (await timeShell(
           `${_q(Deno.execPath())} run --no-prompt ${FULL.join(" ")} ${_q(MAIN)} call outline ` +
-            `${_q(JSON.stringify({ path: name }))} --root ${_q(root)}`,
-          root,
+            `${_q(JSON.stringify({ path: s.name }))} --root ${_q(s.root)}`,
+          s.root,
         ))[0],
       );
       if (haveCtags) {
-        const [ms, n] = await timeShell(`ctags -x ${_q(name)}`, root);
-        ctags.push(ms);
-        tags = n;
+        const [ms, n] = await timeShell(`ctags -x ${_q(s.name)}`, s.root);
+        f.ctags.push(ms);
+        s.tags = n;
       }
     }
-    await server.close();
-    await editor.close();
-    const [w, e, o, c] = [warm, edited, once, ctags].map((xs) => xs.length ? median(xs) : NaN);
+  }
+  await fresher.close();
+  console.log(
+    "file                     | lines | items | fresh ms (CPU) | bare parse ms (CPU) | " +
+      "fresh ÷ parse (CPU) | warm ms | edited ms | one-shot ms | ctags -x ms (tags) | " +
+      "fresh ÷ ctags | warm ÷ ctags | edited ÷ ctags",
+  );
+  console.log("-".repeat(190));
+  for (const s of subjects) {
+    await s.server.close();
+    await s.editor.close();
+    const m = (xs: number[]) => xs.length ? median(xs) : NaN;
+    const fg = s.figures;
+    const [w, e, f, p, o, c, fc, pc] = [
+      fg.warm,
+      fg.edited,
+      fg.fresh,
+      fg.parse,
+      fg.once,
+      fg.ctags,
+      fg.freshCpu,
+      fg.parseCpu,
+    ].map(m);
+    const cell = (ms: number, width: number, digits = 1) =>
+      (Number.isFinite(ms) ? ms.toFixed(digits) : "-").padStart(width);
     console.log(
-      `${name.slice(0, 24).padEnd(24)} |${String(text.split("\n").length).padStart(6)} |${
-        String(first.total).padStart(6)
-      } |${w.toFixed(1).padStart(8)} |${e.toFixed(1).padStart(10)} |${o.toFixed(0).padStart(12)} |${
-        `${c.toFixed(1)} (${tags})`.padStart(19)
-      } |${ratio(w, c).padStart(12)} |${ratio(e, c).padStart(15)}`,
+      `${s.name.slice(0, 24).padEnd(24)} |${String(s.text.split("\n").length).padStart(6)} |${
+        String(s.items).padStart(6)
+      } |${`${cell(f, 0)} (${cell(fc, 0)})`.padStart(15)} |${
+        `${cell(p, 0)} (${cell(pc, 0)})`.padStart(20)
+      } |${`${ratio(f, p)} (${ratio(fc, pc)})`.padStart(20)} |${cell(w, 8)} |${cell(e, 10)} |${
+        cell(o, 12, 0)
+      } |${`${c.toFixed(1)} (${s.tags})`.padStart(19)} |${ratio(f, c).padStart(14)} |${
+        ratio(w, c).padStart(13)
+      } |${ratio(e, c).padStart(15)}`,
     );
   }
   await _huge(temp);

@@ -71,6 +71,11 @@ export class Server {
     return JSON.parse(result.content[0].text);
   }
 
+  /** The server's process id. */
+  get pid(): number {
+    return this.#child.pid;
+  }
+
   /** The server's resident memory in MB. */
   rssMb(): number {
     const status = Deno.readTextFileSync(`/proc/${this.#child.pid}/status`);
@@ -97,6 +102,28 @@ export async function timeShell(command: string, cwd: string): Promise<[number, 
   let lines = 0;
   for (const b of out.stdout) if (b === 10) lines++;
   return [ms, lines];
+}
+
+/**
+ * CPU time in milliseconds that process `pid`'s threads have run so far (Linux's schedstat: what a
+ * busy machine's waiting does not inflate); NaN where there is no /proc.
+ */
+export function cpuMs(pid: number): number {
+  try {
+    let ns = 0;
+    for (const task of Deno.readDirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(
+          Deno.readTextFileSync(`/proc/${pid}/task/${task.name}/schedstat`).split(" ")[0],
+        );
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+    return ns / 1e6;
+  } catch {
+    return NaN;
+  }
 }
 
 /** Milliseconds `run` takes, and its value. */

@@ -23,6 +23,7 @@ Deno.test("deno task bench find and outline run and print ratios", async () => {
   const find = await bench("find", "--files", "150", "--runs", "1");
   assert.match(find, /warm full scan, no match/);
   assert.match(find, /server memory \(MB\): idle \d+/);
-  const outline = await bench("outline", "--runs", "1");
+  const outline = await bench("outline", "--runs", "1", "--lines", "2000");
   assert.match(outline, /generated\.ts\s+\|\s+\d+ \|\s+\d+ \|/);
+  assert.match(outline, /generated\.py\s+\|.*\(\d+(\.\d+)?\) \|.*× \(.*×\)/); // fresh and bare parse
 });

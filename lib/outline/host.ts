@@ -6,9 +6,10 @@
  * no read permission on the program's folder (the read-only preset grants the project only), and
  * `deno compile` embeds the texts. Requests run one at a time. A request that takes longer than
  * {@linkcode OUTLINE_BUDGET_MS} terminates the worker (a new one starts on the next request) and
- * fails with a clear error; after a request that left the process more than
- * {@linkcode MEMORY_BUDGET_MB} above where it was before the worker started, the worker is replaced
- * too, which gives its WASM memory back. Where no worker can start, outline runs in the server.
+ * fails with a clear error; after a request that grew tree-sitter's WASM memory (which never
+ * shrinks) past {@linkcode MEMORY_BUDGET_MB}, the worker is replaced too, which gives that memory
+ * back. Otherwise the worker stays, with its grammars compiled and warm: a new worker would parse
+ * its first files at V8's baseline speed. Where no worker can start, outline runs in the server.
  */
 import type { Worker } from "node:worker_threads";
 import { ToolError } from "../errors.ts";
@@ -34,8 +35,18 @@ export const OUTLINE_BUDGET_MS = 30_000;
 /** How long a new worker may take to load before outline runs in the server instead. */
 const START_MS = 15_000;
 
-/** How far the process may grow past its size before the worker started, before it is replaced. */
+/**
+ * How large the worker's WASM memory may grow before the worker is replaced. It starts at 32 MB
+ * and stays there for files of ten thousand lines; only a huge or pathological file grows it.
+ */
 export const MEMORY_BUDGET_MB = 96;
+
+/**
+ * The worker's JavaScript heap: a small young generation, so the garbage each outline leaves (node
+ * objects, text slices) is collected within a few megabytes instead of tens; the old generation
+ * has room for the largest text outline accepts.
+ */
+const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 512 };
 
 /** The worker's modules by file name. */
 const MODULES: Record<string, string> = {
@@ -69,16 +80,12 @@ function _moduleUrl(name: string, done: Map<string, string>): string {
   return url;
 }
 
-function _rssMb(): number {
-  return Deno.memoryUsage().rss / 1048576;
-}
-
 let _url: string | undefined;
 let _worker: Worker | undefined;
-let _rssBefore = 0;
 let _broken = false;
 let _answered = false; // the current worker has answered at least once
 let _ids = 0;
+let _starts = 0;
 let _queue: Promise<unknown> = Promise.resolve();
 
 function _stop(): void {
@@ -90,9 +97,9 @@ function _stop(): void {
 async function _start(): Promise<Worker | undefined> {
   const { Worker } = await import("node:worker_threads"); // not at the server's start
   _url ??= _moduleUrl("worker.ts", new Map());
-  _rssBefore = _rssMb();
   _answered = false;
-  const w = new Worker(new URL(_url));
+  const w = new Worker(new URL(_url), { resourceLimits: RESOURCE_LIMITS });
+  _starts++;
   w.unref();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const ready = await new Promise<boolean>((resolve) => {
@@ -136,7 +143,7 @@ async function _ask(
       return reject(new Error(reply.error));
     }
     _answered = true;
-    if (_rssMb() - _rssBefore > MEMORY_BUDGET_MB) _stop(); // gives its WASM memory back
+    if (reply.heapMb > MEMORY_BUDGET_MB) _stop(); // gives its WASM memory back
     resolve(reply.outline);
   };
   const onError = (err: Error) => {
@@ -176,6 +183,11 @@ export function outlineInWorker(
   });
   _queue = run.catch(() => {});
   return run;
+}
+
+/** How many workers this process has started (tests: a worker is kept, not replaced). */
+export function outlineWorkerStarts(): number {
+  return _starts;
 }
 
 /** Stops the worker (tests, benchmarks); the next outline starts a new one. */

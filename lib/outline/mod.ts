@@ -17,7 +17,7 @@ import { OutlineCache } from "./cache.ts";
 export type { Kind, OutlineItem } from "./items.ts";
 export { type LanguageId, languageOf, SUPPORTED_EXTENSIONS } from "./languages.ts";
 export { type Outline, outlineSource } from "./source.ts";
-export { OUTLINE_BUDGET_MS, stopOutlineWorker } from "./host.ts";
+export { OUTLINE_BUDGET_MS, outlineWorkerStarts, stopOutlineWorker } from "./host.ts";
 export { primeSyntax, syntaxErrorLines } from "./syntax.ts";
 
 /** Files larger than this are refused: parsing them would hold the server for too long. */

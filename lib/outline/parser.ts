@@ -4,6 +4,8 @@
  *
  * This is the one process-wide cache in `lib/outline/`: grammars are immutable and costly to load
  * (a few milliseconds each, plus the runtime's ~30 ms start), so every server call shares them.
+ * The runtime's WASM memory is made here, so {@linkcode heapBytes} can say how far it has grown:
+ * it never shrinks, and outline's worker is replaced when a huge file has grown it.
  */
 import type { Language, Parser, Tree } from "web-tree-sitter";
 import { type LanguageId, loadCoreWasm, loadGrammarWasm } from "./languages.ts";
@@ -11,12 +13,16 @@ import { type LanguageId, loadCoreWasm, loadGrammarWasm } from "./languages.ts";
 type Runtime = typeof import("web-tree-sitter");
 
 let _runtime: Promise<Runtime> | undefined;
+let _memory: WebAssembly.Memory | undefined;
 const _parsers = new Map<LanguageId, Promise<Parser>>();
 
 function _startRuntime(): Promise<Runtime> {
   _runtime ??= (async () => {
     const [mod, core] = await Promise.all([import("web-tree-sitter"), loadCoreWasm()]);
-    await mod.Parser.init({ wasmBinary: core });
+    // As the runtime would make it (32 MB to start, 2 GB at most), but held here to be measured.
+    const memory = new WebAssembly.Memory({ initial: 512, maximum: 32768 });
+    await mod.Parser.init({ wasmBinary: core, wasmMemory: memory });
+    _memory = memory;
     return mod;
   })();
   // A failed start is not cached: the next call tries again.
@@ -30,6 +36,11 @@ async function _newParser(id: LanguageId): Promise<Parser> {
   const parser = new mod.Parser();
   parser.setLanguage(language);
   return parser;
+}
+
+/** The size of tree-sitter's WASM memory in bytes (0 before the runtime starts). */
+export function heapBytes(): number {
+  return _memory?.buffer.byteLength ?? 0;
 }
 
 /** The shared parser for `id`, loading the runtime and the grammar on first use. */

@@ -7,8 +7,9 @@ import type { Edit, Point, Tree } from "web-tree-sitter";
 import type { LanguageId } from "./languages.ts";
 import { parserFor } from "./parser.ts";
 
-/** How many files' trees are kept. */
+/** How many files' trees are kept, and how much text they may cover together. */
 const KEEP = 4;
+const KEEP_CHARS = 1_000_000;
 
 const _kept = new Map<string, { language: LanguageId; text: string; tree: Tree }>();
 
@@ -49,7 +50,8 @@ export function editBetween(before: string, after: string): Edit {
 
 /**
  * Parses `text` as `language`, reusing the tree kept under `key` when there is one, and hands the
- * tree to `use`; the tree is kept for the next call (the oldest kept one is freed).
+ * tree to `use`; the tree is kept for the next call (the oldest kept ones are freed past four
+ * files or a million characters, so a huge file's tree is not kept at all).
  */
 export async function withKeptTree<T>(
   key: string,
@@ -71,10 +73,16 @@ export async function withKeptTree<T>(
   }
   if (!tree) throw new Error(`the ${language} parser returned no tree`);
   _kept.set(key, { language, text, tree });
-  while (_kept.size > KEEP) {
-    const [oldest, entry] = _kept.entries().next().value!;
-    entry.tree.delete();
-    _kept.delete(oldest);
+  try {
+    return use(tree);
+  } finally {
+    let chars = 0;
+    for (const entry of _kept.values()) chars += entry.text.length;
+    while (_kept.size > KEEP || chars > KEEP_CHARS) {
+      const [oldest, entry] = _kept.entries().next().value!;
+      entry.tree.delete();
+      _kept.delete(oldest);
+      chars -= entry.text.length;
+    }
   }
-  return use(tree);
 }

@@ -5,7 +5,12 @@
 import assert from "node:assert/strict";
 import { callMcp, connect } from "../helpers/mcp.ts";
 import { tempProject } from "../helpers/project.ts";
-import { clearOutlineCache, outlineFile } from "../../lib/outline/mod.ts";
+import {
+  clearOutlineCache,
+  outlineFile,
+  outlineWorkerStarts,
+  stopOutlineWorker,
+} from "../../lib/outline/mod.ts";
 
 function _rssMb(pid: number): number {
   const status = Deno.readTextFileSync(`/proc/${pid}/status`);
@@ -68,4 +73,33 @@ Deno.test("outline keeps the outline of an unchanged file and sees any change", 
   await Deno.utime(`${root}/a.py`, mtime!, mtime!);
   const changed = await outlineFile(`${root}/a.py`, "a.py");
   assert.deepEqual(changed.items.map((i) => i.name), ["g"]);
+});
+
+Deno.test("the worker stays after files of ten thousand lines, its grammars compiled and warm", async () => {
+  // Before: the worker was replaced once the process had grown 96 MB since it started, which
+  // 10k-line files (or anything else in the process: find's workers, here a buffer) reached
+  // after a few outlines, so the next file was parsed by a new worker at V8's baseline speed.
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 8; i++) {
+    const lines: string[] = [];
+    for (let n = 0; lines.length < 10_000; n++) {
+      lines.push(
+        ...(i % 2
+          ? [`export class C${n} {`, `  m${n}(x: number[]) { return x.map((y) => y * ${n}); }`, `}`]
+          : [`class C${n}:`, `    def m${n}(self, x):`, `        return [y * ${n} for y in x]`]),
+      );
+    }
+    files[`f${i}.${i % 2 ? "ts" : "py"}`] = lines.join("\n");
+  }
+  const root = await tempProject(files);
+  stopOutlineWorker();
+  const before = outlineWorkerStarts();
+  let elsewhere: Uint8Array | undefined;
+  for (const name of Object.keys(files)) {
+    const out = await outlineFile(`${root}/${name}`, name);
+    assert.equal(out.items.length, 6_668);
+    elsewhere ??= new Uint8Array(128 * 1048576).fill(1); // the rest of the process grows
+  }
+  assert.equal(elsewhere?.length, 128 * 1048576);
+  assert.equal(outlineWorkerStarts() - before, 1, "one worker outlined all eight files");
 });
