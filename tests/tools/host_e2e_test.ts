@@ -105,6 +105,24 @@ Deno.test("boundary shows OS error paths relative to the root and hides the rest
   assert.equal(scrubPaths("open '/home/u/proj-evil/x'", root), "open (a path outside the project)");
 });
 
+Deno.test("boundary scrubs the root from an error no tool recognised, through the server", async () => {
+  // `.localexec` is a file: reading the task store fails with the OS's own message, which names
+  // the absolute path; what reaches the client names it relative to the root.
+  const root = await tempProject({ "a.txt": "a\n", ".localexec": "not a folder\n" });
+  const conn = await connectInProcess(root);
+  try {
+    for (const [tool, args] of [["list_tasks", {}], ["show_patch", { task_id: "A" }]] as const) {
+      const out = await callMcp(conn.client, tool, args);
+      assert.equal(out.status, "error", tool);
+      assert.match(String(out.error), /Not a directory.*"\.localexec/, tool);
+      assert.ok(!JSON.stringify(out).includes(root), `${tool}: ${JSON.stringify(out)}`);
+    }
+  } finally {
+    await conn.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
 Deno.test("paths refuse over-long names with a short error that leaks no absolute path", async () => {
   const root = await tempProject();
   const ctx = testContext(root);
