@@ -243,10 +243,13 @@ Deno.test("a reverted task id starts over: its new backups hold the hand edit ma
   const root = await tempProject({ "a.py": "orig\n" });
   await beginTask(root, { id: "S1", spec: "s", files: ["a.py"] });
   await applyFiles(root, "S1", new Map([["a.py", "task\n"]]));
+  const { patch } = await writePatch(root, "S1");
   assert.equal((await revertTask(root, "S1")).status, "reverted");
   await Deno.writeTextFile(join(root, "a.py"), "hand edit\n");
   const again = await beginTask(root, { id: "S1", spec: "s again", files: ["a.py"] });
   assert.equal(again.continued, false);
+  // The reverted run's patch goes too: it no longer describes anything in the tree.
+  await assert.rejects(() => Deno.lstat(join(root, patch)), Deno.errors.NotFound);
   await applyFiles(root, "S1", new Map([["a.py", "task again\n"]]));
   // Forced, so that old backups (were they kept) would be written over the hand edit.
   const out = await revertTask(root, "S1", { force: true });
