@@ -183,7 +183,7 @@ function _proveAt(root: string, abs: string, info: Deno.FileInfo): void {
 
 /**
  * Test-only: `false` makes every check take the `lstat` fallback, as where `/proc` cannot be read
- * (macOS, the read and edit presets); `undefined` finds out again at the next check.
+ * (macOS, every preset short of `--allow-all`); `undefined` finds out again at the next check.
  */
 export function setProcCheckForTests(readable: false | undefined): void {
   _procReadable = readable;

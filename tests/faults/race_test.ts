@@ -6,7 +6,6 @@
  */
 import assert from "node:assert/strict";
 import { join } from "../../lib/deps.ts";
-import { PRESETS } from "../../lib/mcp/presets.ts";
 import { callMcp, connect, FULL } from "../helpers/mcp.ts";
 import { CAN_RUN, figures, size, startFlipper } from "./suite.ts";
 
@@ -30,10 +29,11 @@ function _names(dir: string): string[] {
 }
 
 /**
- * Each race runs under the full preset (where the kernel's `/proc/self/fd` record proves a handle)
- * and under the edit preset (where Deno refuses `/proc` and the `lstat` fallback must prove it).
+ * Each race runs under `--allow-all` (where the kernel's `/proc/self/fd` record proves a handle)
+ * and under the full preset (where Deno refuses `/proc/self`, as under every preset short of
+ * `--allow-all`, and the `lstat` fallback must prove it).
  */
-const MODES: [string, string[]][] = [["proc", FULL], ["fallback", [...PRESETS.edit]]];
+const MODES: [string, string[]][] = [["proc", ["--allow-all"]], ["fallback", FULL]];
 
 for (const [mode, permissions] of MODES) {
   Deno.test({
