@@ -183,6 +183,22 @@ function _proveAt(root: string, abs: string, info: Deno.FileInfo): void {
 }
 
 /**
+ * Test-only: `false` makes every check take the `lstat` fallback, as where `/proc` cannot be read
+ * (macOS, every preset short of `--allow-all`); `undefined` finds out again at the next check.
+ */
+export function setProcCheckForTests(readable: false | undefined): void {
+  _procReadable = readable;
+}
+
+/**
+ * Throws a `changed` {@linkcode PathError} unless the open handle whose `stat` is `info` is the
+ * entry at `abs` inside `root` (what every checked read and write proves after its open).
+ */
+export function proveHandleAt(root: string, abs: string, info: Deno.FileInfo): void {
+  _proveAt(root, abs, info);
+}
+
+/**
  * Opens the checked file `safe` for reading and proves that the handle is the file at `safe.abs`
  * inside the root. Only a regular file is opened (a FIFO would block the process).
  */

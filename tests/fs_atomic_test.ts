@@ -8,8 +8,10 @@ import { PATH_REASONS, PathError } from "../lib/errors.ts";
 import {
   makeParents,
   openChecked,
+  proveHandleAt,
   readChecked,
   removeChecked,
+  setProcCheckForTests,
   writeChecked,
 } from "../lib/fs_atomic.ts";
 import { resolveForRead, resolveForWrite } from "../lib/paths.ts";
@@ -116,4 +118,49 @@ Deno.test("removeChecked removes a file or an empty folder, never what a link le
   assert.equal(removeChecked(root, "dir/f.txt"), false);
   assert.equal(removeChecked(root, "dir", true), true);
   await Deno.remove(base, { recursive: true });
+});
+
+// ---- the lstat fallback (where /proc/self/fd cannot be read: macOS, the read and edit presets) ----
+
+/** Runs `fn` twice: with the kernel's `/proc` record, then with every check on the fallback. */
+async function _bothChecks(fn: (mode: string) => Promise<void>): Promise<void> {
+  await fn("proc");
+  setProcCheckForTests(false);
+  try {
+    await fn("fallback");
+  } finally {
+    setProcCheckForTests(undefined);
+  }
+}
+
+Deno.test("a handle on another file than the one at the path is refused, by either check", async () => {
+  await _bothChecks(async (mode) => {
+    const { base, root, outside } = await _lab();
+    const abs = join(root, "dir", "f.txt");
+    {
+      using mine = Deno.openSync(abs, { read: true });
+      proveHandleAt(root, abs, mine.statSync());
+    }
+    // What a swap between the name's lstat and its open gives: a handle on the file behind a
+    // link, while the name shows a plain file again (same folders, not a link, another inode).
+    using other = Deno.openSync(join(outside, "f.txt"), { read: true });
+    assert.throws(() => proveHandleAt(root, abs, other.statSync()), _changed, mode);
+    await Deno.remove(base, { recursive: true });
+  });
+});
+
+Deno.test("swapped folders and files are refused on the fallback check too", async () => {
+  await _bothChecks(async (mode) => {
+    const { base, root, outside } = await _lab();
+    const read = await resolveForRead(root, "dir/f.txt");
+    const write = await resolveForWrite(root, "dir/g.txt");
+    const deep = await resolveForWrite(root, "dir/new/h.txt");
+    assert.equal(new TextDecoder().decode(await readChecked(root, read)), "inside\n", mode);
+    await _swap(root, outside);
+    await assert.rejects(() => readChecked(root, read), _changed, mode);
+    await assert.rejects(() => writeChecked(root, write, "data\n"), _changed, mode);
+    await assert.rejects(() => makeParents(root, deep), _changed, mode);
+    assert.deepEqual([...Deno.readDirSync(outside)].map((e) => e.name), ["f.txt"], mode);
+    await Deno.remove(base, { recursive: true });
+  });
 });

@@ -325,3 +325,10 @@ Deno.test("literalOf finds plain patterns and cutLine keeps short lines", () => 
   assert.equal(literalOf("a\\d"), undefined);
   assert.equal(cutLine("   indented  ", 3, 1), "indented");
 });
+
+Deno.test("find's glob takes a ] right after [ (or [!) as a member of the class", async () => {
+  const root = await tempProject({ "]x.txt": "hit\n", "ax.txt": "hit\n", "bx.txt": "hit\n" });
+  const names = async (glob: string) => (await run(root, { pattern: "hit", glob })).matches;
+  assert.deepEqual(await names("[]a]x.txt"), ["]x.txt:1:hit", "ax.txt:1:hit"]);
+  assert.deepEqual(await names("[!]a]x.txt"), ["bx.txt:1:hit"]);
+});

@@ -160,15 +160,31 @@ Deno.test("`call find` prints what a warm server answers, untracked files in pat
       const warm = await callMcp(conn.client, "find", args);
       const once = await _call(root, args) as typeof warm;
       // Plain text is searched on the calling thread, as over a kept listing: the same answer,
-      // field for field. The rest goes to the workers as a server's first call does, whose
-      // count of matching lines beyond the cut can differ from a warm one's.
-      // When the answer is cut, the warm server's total can be a chunk's limit: the one-shot
-      // says "at least" (see the honest-totals test above).
+      // field for field, totals included. The rest goes to the workers as a server's first call
+      // does, whose count of matching lines beyond the cut can differ from a warm one's: each
+      // must still be honest (an exact total is the number of matching lines; "at least" is a
+      // lower bound above the lines shown).
       const plain = !args.ignore_case && /^[\w ]+$/.test(args.pattern);
-      const cut = ({ total: _, at_least: __, note: ___, ...rest }: typeof warm) => rest;
-      if (plain && !warm.truncated) assert.deepEqual(once, warm, JSON.stringify(args));
-      else if (plain) assert.deepEqual(cut(once), cut(warm), JSON.stringify(args));
-      else assert.deepEqual([once.matches, once.error], [warm.matches, warm.error]);
+      if (plain) {
+        assert.deepEqual(once, warm, JSON.stringify(args));
+        continue;
+      }
+      assert.deepEqual([once.matches, once.error], [warm.matches, warm.error]);
+      if (!warm.truncated) {
+        assert.deepEqual([once.total, once.at_least], [warm.total, warm.at_least]);
+        continue;
+      }
+      const every = await _call(root, { ...args, max_results: 100_000 }) as typeof warm;
+      assert.ok(!every.truncated, JSON.stringify(args));
+      const lines = (every.matches as string[]).length;
+      for (const [who, answer] of [["warm", warm], ["one-shot", once]] as const) {
+        const what = `${who} ${JSON.stringify(args)}: ${JSON.stringify(answer)}`;
+        if (answer.total !== undefined) assert.equal(answer.total, lines, what);
+        else {
+          const atLeast = Number(answer.at_least);
+          assert.ok(atLeast > Number(answer.count) && atLeast <= lines, what);
+        }
+      }
     }
     const all = await _call(root, { pattern: "needle", max_results: 8 }) as { matches: string[] };
     assert.deepEqual(all.matches.slice(0, 4), [

@@ -579,3 +579,80 @@ Deno.test("implement_task refuses an edit that breaks the syntax of a file that 
     await env.close();
   }
 });
+
+// ---- the verdict after an applied attempt ----
+
+/** A check that passes once add() adds, and fails with a long output (2,000 lines) otherwise. */
+const LOUD_CHECK = {
+  command: "grep -q 'return a + b' calc.py || { seq 100000 102000; exit 1; }",
+};
+
+/** A reply that applies but leaves add() wrong. */
+const WRONG_ADD = block(
+  "calc.py",
+  "def add(a, b):\n    return a - b\n",
+  "def add(a, b):\n    return a * b\n",
+);
+
+Deno.test("implement_task puts an applied attempt back when the next prompt no longer fits", async () => {
+  // Attempt 1 fits a 2048-token window and is applied; its check fails with a long output, and
+  // the prompt carrying that output does not fit: the error must leave the tree as it was.
+  const env = await setup(
+    { "calc.py": CALC },
+    { checks: { tests: LOUD_CHECK }, max_attempts: 3 },
+    [{ name: MODEL, contextLength: 2048 }],
+  );
+  try {
+    env.fake.script(WRONG_ADD, FIX_ADD);
+    const out = await run(env, { task_id: "L1", spec: "fix add", files_to_edit: ["calc.py"] });
+    short(out);
+    assert.equal(out.status, "error", JSON.stringify(out));
+    assert.equal(out.escalate, true);
+    assert.equal(out.attempts, 1);
+    assert.match(String(out.error), /task needs ~\d+ tokens/);
+    assert.equal(env.fake.chats.length, 1);
+    assert.equal(await Deno.readTextFile(join(env.root, "calc.py")), CALC);
+  } finally {
+    await env.close();
+  }
+});
+
+Deno.test("implement_task says when a failing check was followed by a reply that could not be applied", async () => {
+  const env = await setup({ "calc.py": CALC }, { checks: { tests: LOUD_CHECK }, max_attempts: 2 });
+  try {
+    // check failed, then an unusable reply: the verdict names both
+    env.fake.script(WRONG_ADD, "Sure! Done.");
+    const out = await run(env, { task_id: "V1", spec: "fix add", files_to_edit: ["calc.py"] });
+    short(out);
+    assert.equal(out.status, "failed");
+    assert.match(String(out.failed_check), /^tests: /);
+    assert.match(String(out.why), /check tests still fails after 2 attempts \(the last reply/);
+    assert.match(String(out.error), /holds no edits/);
+    assert.match(String(out.note), /still in the tree/);
+    // an unusable reply, then a failing check: the check is the last word, no error
+    assert.equal((await revertTask(env.root, "V1")).status, "reverted");
+    env.fake.script("Sure! Done.", WRONG_ADD);
+    const other = await run(env, { task_id: "V2", spec: "fix add", files_to_edit: ["calc.py"] });
+    assert.equal(other.status, "failed");
+    assert.equal(other.why, "check tests still fails after 2 attempts");
+    assert.equal(other.error, undefined);
+  } finally {
+    await env.close();
+  }
+});
+
+Deno.test("fitVerdict drops every warning before it cuts a long question", () => {
+  const question = "Which one? ".repeat(60);
+  const fitted = fitVerdict({
+    status: "blocked",
+    attempts: 1,
+    escalate: false,
+    why: "the model asked a question instead of editing",
+    question,
+    error: "e".repeat(300),
+    warnings: ["w".repeat(150), "v".repeat(150)],
+  });
+  assert.ok(JSON.stringify(fitted).length <= 1000);
+  assert.equal(fitted.warnings, undefined, "warnings go first");
+  assert.ok(String(fitted.question).startsWith(question.slice(0, 450)), "the question stays long");
+});

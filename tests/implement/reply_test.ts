@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "../../lib/deps.ts";
+import { judgeReply } from "../../lib/implement/reply.ts";
 import implementTool from "../../tools/implement_task.ts";
 import { type FakeOllama, startFakeOllama } from "../helpers/fake_ollama.ts";
 import { callJson, tempProject, testContext } from "../helpers/project.ts";
@@ -120,4 +121,59 @@ Deno.test("implement_task's feedback after a refusal shows the shape with the fi
     // The caller gets the problem without the reminder.
     assert.doesNotMatch(String(out.error), /The shape to use/);
   });
+});
+
+// ---- the whole-file excerpt guard's boundaries, through the reply applier ----
+
+/** Judges a whole-file reply for `path` (its name on the line before the fence). */
+function judgeWhole(path: string, before: string, after: string, spec: string) {
+  return judgeReply(`${path}\n\`\`\`\n${after}\`\`\`\n`, {
+    spec,
+    files: [path],
+    symbolsOnly: [],
+    current: new Map([[path, before]]),
+  });
+}
+
+/** `n` settings lines, one per line, from 1. */
+function settings(n: number): string {
+  return Array.from({ length: n }, (_, i) => `key_${i + 1} = ${i + 1}\n`).join("");
+}
+
+Deno.test("a whole file under 40% of a file of 15+ lines is an excerpt; 40% exactly, or 14 lines, is not", () => {
+  // The task asks for lines to go, so only the excerpt guard can refuse.
+  const spec = "remove the settings after the first few";
+  const cut = (n: number, keep: number) =>
+    judgeWhole("settings.txt", settings(n), settings(keep), spec);
+  const excerpt = cut(15, 5);
+  assert.equal(excerpt.kind, "unusable");
+  assert.match(
+    excerpt.kind === "unusable" ? excerpt.problem : "",
+    /has 5 lines of code where the file has 15; it looks like an excerpt/,
+  );
+  assert.equal(cut(15, 6).kind, "edits", "6 of 15 is 40% exactly");
+  assert.equal(cut(14, 5).kind, "edits", "a file under 15 lines is never judged by size");
+});
+
+Deno.test("a whole file dropping 2 definitions and half of them is an excerpt; fewer is not", () => {
+  const spec = "remove the unused functions";
+  const defs = (names: number[]) => names.map((n) => `def f${n}():\n    return ${n}\n`).join("\n");
+  const judge = (had: number[], kept: number[]) =>
+    judgeWhole("mod.py", defs(had), defs(kept), spec);
+  const half = judge([1, 2, 3, 4], [1, 2]);
+  assert.equal(half.kind, "unusable");
+  assert.match(half.kind === "unusable" ? half.problem : "", /drops "f3", "f4"/);
+  assert.equal(judge([1, 2, 3, 4, 5], [1, 2, 3]).kind, "edits", "2 of 5 is under half");
+  assert.equal(judge([1, 2], [1]).kind, "edits", "one function may go whole-file");
+});
+
+Deno.test("a closing fence with a three-word sentence glued to it closes the block", () => {
+  const out = judgeReply(`calc.py\n\`\`\`python\n${FIXED}\`\`\`This fixes it.\n`, {
+    spec: "fix add",
+    files: ["calc.py"],
+    symbolsOnly: [],
+    current: new Map([["calc.py", CALC]]),
+  });
+  assert.equal(out.kind, "edits", JSON.stringify(out));
+  assert.equal(out.kind === "edits" && out.files.get("calc.py"), FIXED);
 });

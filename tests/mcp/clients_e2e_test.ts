@@ -70,56 +70,70 @@ async function _run(cmd: string, args: string[], opts: Deno.CommandOptions = {})
   return { code: out.code, stdout: dec(out.stdout), stderr: dec(out.stderr) };
 }
 
-Deno.test("Inspector CLI: tools/list, and integer --tool-arg values reach read_file", async () => {
-  const inspector = await _install("inspector", INSPECTOR, "mcp-inspector");
-  if (typeof inspector !== "string") return console.error(`skipped: ${inspector.skip}`);
-  const root = await tempProject({ "package.json": "{}\n", "a.py": "one\ntwo\nthree\n" });
-  // The server's command right after `--`, the Inspector's options after it: then neither the
-  // server's options nor a `--config` can be read as the Inspector's own.
-  const cli = (...args: string[]) =>
-    _run(inspector, ["--cli", "--", ...SERVER, ...args], { cwd: root });
+/** The clients, installed (or found in the cache) before the tests are declared: a client that
+ * cannot be had makes its test reported as ignored, never passed having checked nothing. */
+const INSPECTOR_BIN = await _install("inspector", INSPECTOR, "mcp-inspector");
+const CLAUDE_BIN = await _install("claude", CLAUDE, "claude");
+for (const bin of [INSPECTOR_BIN, CLAUDE_BIN]) {
+  if (typeof bin !== "string") console.error(`ignored: ${bin.skip}`);
+}
 
-  const list = await cli("--method", "tools/list");
-  assert.equal(list.code, 0, list.stderr);
-  const tools = JSON.parse(list.stdout).tools as { name: string; inputSchema: unknown }[];
-  assert.ok(tools.some((t) => t.name === "read_file"));
-  assert.doesNotMatch(JSON.stringify(tools.map((t) => t.inputSchema)), /anyOf/);
+Deno.test({
+  name: "Inspector CLI: tools/list, and integer --tool-arg values reach read_file",
+  ignore: typeof INSPECTOR_BIN !== "string",
+  fn: async () => {
+    const inspector = INSPECTOR_BIN as string;
+    const root = await tempProject({ "package.json": "{}\n", "a.py": "one\ntwo\nthree\n" });
+    // The server's command right after `--`, the Inspector's options after it: then neither the
+    // server's options nor a `--config` can be read as the Inspector's own.
+    const cli = (...args: string[]) =>
+      _run(inspector, ["--cli", "--", ...SERVER, ...args], { cwd: root });
 
-  const call = await cli(
-    "--method",
-    "tools/call",
-    "--tool-name",
-    "read_file",
-    "--tool-arg",
-    "path=a.py",
-    "--tool-arg",
-    "start_line=2",
-    "--tool-arg",
-    "end_line=2",
-  );
-  assert.equal(call.code, 0, call.stderr);
-  const result = JSON.parse(call.stdout).structuredContent;
-  assert.equal(result.status, "ok", result.error);
-  assert.equal(result.content, "two\n");
+    const list = await cli("--method", "tools/list");
+    assert.equal(list.code, 0, list.stderr);
+    const tools = JSON.parse(list.stdout).tools as { name: string; inputSchema: unknown }[];
+    assert.ok(tools.some((t) => t.name === "read_file"));
+    assert.doesNotMatch(JSON.stringify(tools.map((t) => t.inputSchema)), /anyOf/);
+
+    const call = await cli(
+      "--method",
+      "tools/call",
+      "--tool-name",
+      "read_file",
+      "--tool-arg",
+      "path=a.py",
+      "--tool-arg",
+      "start_line=2",
+      "--tool-arg",
+      "end_line=2",
+    );
+    assert.equal(call.code, 0, call.stderr);
+    const result = JSON.parse(call.stdout).structuredContent;
+    assert.equal(result.status, "ok", result.error);
+    assert.equal(result.content, "two\n");
+  },
 });
 
-Deno.test("Claude Code: claude mcp add, then claude mcp list says Connected", async () => {
-  const claude = await _install("claude", CLAUDE, "claude");
-  if (typeof claude !== "string") return console.error(`skipped: ${claude.skip}`);
-  const root = await tempProject({ "package.json": "{}\n" });
-  const home = await Deno.makeTempDir({ prefix: "localexec-claude-home-" });
-  const denoDir = JSON.parse((await _run(Deno.execPath(), ["info", "--json"])).stdout).denoDir;
-  // A temporary HOME, and Deno's warm cache so the server does not start cold.
-  const env = { HOME: home, DENO_DIR: denoDir, NO_COLOR: "1" };
-  try {
-    const add = await _run(claude, ["mcp", "add", "localexec", "--", ...SERVER], {
-      cwd: root,
-      env,
-    });
-    if (add.code !== 0) return console.error(`skipped: claude mcp add failed: ${add.stderr}`);
-    const list = await _run(claude, ["mcp", "list"], { cwd: root, env });
-    assert.match(list.stdout, /localexec: .* - ✔ Connected/, list.stdout + list.stderr);
-  } finally {
-    await Deno.remove(home, { recursive: true });
-  }
+Deno.test({
+  name: "Claude Code: claude mcp add, then claude mcp list says Connected",
+  ignore: typeof CLAUDE_BIN !== "string",
+  fn: async () => {
+    const claude = CLAUDE_BIN as string;
+    const root = await tempProject({ "package.json": "{}\n" });
+    const home = await Deno.makeTempDir({ prefix: "localexec-claude-home-" });
+    const denoDir = JSON.parse((await _run(Deno.execPath(), ["info", "--json"])).stdout).denoDir;
+    // A temporary HOME, and Deno's warm cache so the server does not start cold.
+    const env = { HOME: home, DENO_DIR: denoDir, NO_COLOR: "1" };
+    try {
+      const add = await _run(claude, ["mcp", "add", "localexec", "--", ...SERVER], {
+        cwd: root,
+        env,
+      });
+      assert.equal(add.code, 0, `claude mcp add failed: ${add.stderr}`);
+      const list = await _run(claude, ["mcp", "list"], { cwd: root, env });
+      assert.match(list.stdout, /localexec: .* - ✔ Connected/, list.stdout + list.stderr);
+    } finally {
+      await Deno.remove(home, { recursive: true });
+    }
+  },
 });

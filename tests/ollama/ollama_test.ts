@@ -422,6 +422,11 @@ Deno.test("chooseNumCtx keeps the size the model is loaded with when it fits", (
     numCtx: 8192,
     reason: "fixed size",
   });
+  // loaded with more than the model's maximum (an old setting): not reused
+  assert.deepEqual(chooseNumCtx(4000, 1000, { loaded: 65536, modelMax: 32768 }), {
+    numCtx: 8192,
+    reason: "fixed size",
+  });
 });
 
 Deno.test("chooseNumCtx stops at the model's window and says when a task cannot fit", () => {

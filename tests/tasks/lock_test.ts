@@ -232,3 +232,43 @@ Deno.test("lockHolder does not report a dead holder while a waiter is taking ove
     await takeover;
   }
 });
+
+Deno.test("lock never takes over a live lock that replaced the stale one it was looking at", async () => {
+  // Deterministic: the stale lock is swapped for a live one exactly between the waiter's open of
+  // it and its look at the name (where another waiter could have taken it over meanwhile). The
+  // file now at the name has the same device but another inode: it must be left alone.
+  const root = await tempProject();
+  await Deno.mkdir(join(root, ".localexec"));
+  const path = lockPath(root);
+  const dead = { pid: 2 ** 22 + 17, tool: "implement_task", since: "2020-01-01T00:00:00Z" };
+  await Deno.writeTextFile(path, JSON.stringify(dead));
+  const live = { pid: Deno.pid, tool: "other_waiter", since: new Date().toISOString() };
+  let held: Deno.FsFile | undefined;
+  const lstat = Deno.lstat;
+  Deno.lstat = (p: string | URL) => {
+    if (!held && p === path) {
+      Deno.removeSync(path);
+      held = Deno.openSync(path, { read: true, write: true, createNew: true });
+      held.lockSync(true);
+      held.writeSync(new TextEncoder().encode(JSON.stringify(live)));
+    }
+    return lstat(p);
+  };
+  let ran = false;
+  try {
+    await assert.rejects(
+      () =>
+        withProjectLock(root, { timeoutS: 0.3 }, () => {
+          ran = true;
+          return Promise.resolve();
+        }),
+      (err) => err instanceof LockTimeoutError && /other_waiter/.test(err.message),
+    );
+  } finally {
+    Deno.lstat = lstat;
+  }
+  assert.ok(held, "the swap happened");
+  assert.equal(ran, false, "ran while another held the lock");
+  assert.equal(Deno.lstatSync(path).ino, held.statSync().ino, "the live lock is still in place");
+  held.close();
+});

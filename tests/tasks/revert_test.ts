@@ -290,3 +290,34 @@ Deno.test({
     assert.deepEqual([...Deno.readDirSync(root)].map((e) => e.name).sort(), [".localexec", "sub"]);
   },
 });
+
+Deno.test("a reverted task id starts over: its new backups hold the hand edit made after the revert", async () => {
+  const root = await tempProject({ "a.py": "orig\n" });
+  await beginTask(root, { id: "S1", spec: "s", files: ["a.py"] });
+  await applyFiles(root, "S1", new Map([["a.py", "task\n"]]));
+  const { patch } = await writePatch(root, "S1");
+  assert.equal((await revertTask(root, "S1")).status, "reverted");
+  await Deno.writeTextFile(join(root, "a.py"), "hand edit\n");
+  const again = await beginTask(root, { id: "S1", spec: "s again", files: ["a.py"] });
+  assert.equal(again.continued, false);
+  // The reverted run's patch goes too: it no longer describes anything in the tree.
+  await assert.rejects(() => Deno.lstat(join(root, patch)), Deno.errors.NotFound);
+  await applyFiles(root, "S1", new Map([["a.py", "task again\n"]]));
+  // Forced, so that old backups (were they kept) would be written over the hand edit.
+  const out = await revertTask(root, "S1", { force: true });
+  assert.deepEqual([out.status, out.restore], ["reverted", ["a.py"]]);
+  assert.equal(await Deno.readTextFile(join(root, "a.py")), "hand edit\n");
+});
+
+Deno.test("a folder the task makes that its backups do not list is recorded and reverted", async () => {
+  // "a" existed when the task began (so the backup lists only "a/b" as new) and was removed
+  // before the edit: the task makes both, records "a" as made, and revert removes both.
+  const root = await tempProject({ "a/keep.txt": "k\n" });
+  await beginTask(root, { id: "M1", spec: "s", files: ["a/b/c.py"] });
+  await Deno.remove(join(root, "a"), { recursive: true });
+  await applyFiles(root, "M1", new Map([["a/b/c.py", "new\n"]]));
+  assert.deepEqual((await readRecord(root, "M1"))?.made_dirs, ["a"]);
+  const out = await revertTask(root, "M1");
+  assert.deepEqual([out.status, out.remove, out.left], ["reverted", ["a/b/c.py"], undefined]);
+  await assert.rejects(() => Deno.lstat(join(root, "a")), Deno.errors.NotFound);
+});

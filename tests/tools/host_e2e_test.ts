@@ -105,6 +105,48 @@ Deno.test("boundary shows OS error paths relative to the root and hides the rest
   assert.equal(scrubPaths("open '/home/u/proj-evil/x'", root), "open (a path outside the project)");
 });
 
+Deno.test("boundary scrubs the root from an error no tool recognised, through the server", async () => {
+  // `.localexec` is a file: reading the task store fails with the OS's own message, which names
+  // the absolute path; what reaches the client names it relative to the root.
+  const root = await tempProject({ "a.txt": "a\n", ".localexec": "not a folder\n" });
+  const conn = await connectInProcess(root);
+  try {
+    for (const [tool, args] of [["list_tasks", {}], ["show_patch", { task_id: "A" }]] as const) {
+      const out = await callMcp(conn.client, tool, args);
+      assert.equal(out.status, "error", tool);
+      assert.match(String(out.error), /Not a directory.*"\.localexec/, tool);
+      assert.ok(!JSON.stringify(out).includes(root), `${tool}: ${JSON.stringify(out)}`);
+    }
+  } finally {
+    await conn.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("boundary flags a tool's own error answer as isError, not only a thrown error", async () => {
+  // implement_task answers a model host that is not there with its verdict (status "error"),
+  // returned, not thrown.
+  const root = await tempProject({
+    "a.py": "x = 1\n",
+    ".localexec.json": JSON.stringify({ model: "m", ollama_host: "http://127.0.0.1:9" }),
+  });
+  const conn = await connectInProcess(root);
+  try {
+    const result = await conn.client.callTool({
+      name: "implement_task",
+      arguments: { task_id: "E1", spec: "s", files_to_edit: ["a.py"] },
+    });
+    const json = JSON.parse((result.content as { text: string }[])[0].text);
+    assert.equal(json.status, "error", JSON.stringify(json));
+    assert.equal(result.isError, true);
+    const ok = await conn.client.callTool({ name: "read_file", arguments: { filename: "a.py" } });
+    assert.equal(ok.isError, undefined);
+  } finally {
+    await conn.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
 Deno.test("paths refuse over-long names with a short error that leaks no absolute path", async () => {
   const root = await tempProject();
   const ctx = testContext(root);
