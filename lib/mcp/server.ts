@@ -32,6 +32,8 @@ export interface ServeOptions {
    * whichever comes first); `createServer` calls it after every such answer.
    */
   later?: () => void;
+  /** How often a long call's heartbeat repeats its last progress (tests shorten it). */
+  heartbeatMs?: number;
 }
 
 /** When {@linkcode ServeOptions.later} runs if the client asks nothing. */
@@ -104,6 +106,7 @@ export function createServer(
         state,
         signal: controller.signal,
         notify,
+        heartbeatMs: options.heartbeatMs,
       });
     } finally {
       answered();
