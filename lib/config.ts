@@ -244,6 +244,8 @@ export interface Config {
   edit_format: "auto" | "whole" | "diff";
   /** Seconds a call waits for the project write lock before it gives up. */
   lock_timeout_s: number;
+  /** implement_task's default `wait_s` (seconds before it answers `running`), when set. */
+  wait_s?: number;
   /** Problems that do not stop loading (unknown keys). */
   warnings: string[];
   /** The model ladder as written; `lib/model/` checks it (`readLadder`) when the rungs are needed. */
@@ -265,6 +267,7 @@ const TOP_KEYS = [
   "request_timeout_s",
   "edit_format",
   "lock_timeout_s",
+  "wait_s",
   "ladder",
 ];
 const CHECK_KEYS = ["command", "files_filter", "timeout_s"];
@@ -398,6 +401,7 @@ export function parseConfig(data: unknown, path: string): Config {
   }
   const requestTimeout = r.number("request_timeout_s", data.request_timeout_s, 1, 86_400);
   const lockTimeout = r.number("lock_timeout_s", data.lock_timeout_s, 0, 86_400);
+  const waitS = r.number("wait_s", data.wait_s, 0, 86_400);
   const format = data.edit_format;
   if (format !== undefined && !EDIT_FORMATS.includes(format as "auto")) {
     r.fail(
@@ -426,6 +430,7 @@ export function parseConfig(data: unknown, path: string): Config {
     request_timeout_s: requestTimeout ?? 600,
     edit_format: (format as Config["edit_format"] | undefined) ?? "auto",
     lock_timeout_s: lockTimeout ?? 120,
+    ...(waitS !== undefined ? { wait_s: waitS } : {}),
     warnings,
     ...(data.ladder !== undefined ? { ladder: data.ladder } : {}),
   };

@@ -183,3 +183,10 @@ Deno.test("loadToolConfig names the file relative to the root, never its absolut
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("config wait_s: seconds from 0 to a day, a bad one named", () => {
+  assert.equal(parseConfig({ wait_s: 30 }, "cfg").wait_s, 30);
+  assert.equal(parseConfig({}, "cfg").wait_s, undefined);
+  assert.match(_error({ wait_s: "30" }), /wait_s: expected a number, got string/);
+  assert.match(_error({ wait_s: -1 }), /wait_s: must be between 0 and 86400, got -1/);
+});

@@ -13,8 +13,11 @@ export interface EngineContext {
   readonly root: string;
   /** Aborted when the caller cancels the run (or shuts down). */
   readonly signal: AbortSignal;
-  /** Reports progress to the caller; may be a no-op. */
-  progress(message: string): void;
+  /**
+   * Reports progress to the caller; may be a no-op. `at` says which attempt (counted over the
+   * whole task) and model the message is about, when it is about one.
+   */
+  progress(message: string, at?: { attempt: number; model: string }): void;
   /** The project's configuration, validated; throws a ToolError naming the problem. */
   config(): Promise<Config>;
   /**

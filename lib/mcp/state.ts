@@ -10,6 +10,7 @@
  * watchdog of commands (`lib/process/watchdog.ts`).
  */
 import { ReadMarks } from "./read_marks.ts";
+import { RunningTasks } from "./running.ts";
 import type { ServerState, ToolAvailability } from "./tool.ts";
 
 export type { ServerState };
@@ -20,12 +21,15 @@ export function createState(
   configPath: string,
   tools: ToolAvailability,
   rootWarning?: string,
+  waitS?: number,
 ): ServerState {
   return {
     root,
     configPath,
     tools,
     shown: new ReadMarks(),
+    tasks: new RunningTasks(),
+    ...(waitS !== undefined ? { waitS } : {}),
     ...(rootWarning ? { rootWarning } : {}),
   };
 }
