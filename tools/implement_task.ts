@@ -92,6 +92,7 @@ const tool = defineTool({
           ...own,
           progress: (message, at) => hooks.progress(message, at),
           config: () => loadToolConfig(ctx.state.configPath, ctx.root),
+          slots: ctx.state.slots,
           log: (message) => console.error(`localexec: ${message}`),
         });
       } catch (err) {

@@ -6,6 +6,7 @@
  * keeps state between runs outside the objects one run creates.
  */
 import type { Config } from "../config.ts";
+import type { HostSlots } from "../model/mod.ts";
 
 /** What one run of the engine gets from its caller. */
 export interface EngineContext {
@@ -20,6 +21,11 @@ export interface EngineContext {
   progress(message: string, at?: { attempt: number; model: string }): void;
   /** The project's configuration, validated; throws a ToolError naming the problem. */
   config(): Promise<Config>;
+  /**
+   * The model hosts' slots (`parallel`), shared by every run of one caller so that a host serves
+   * no more chats at once than it may. Optional: without it a run counts only its own chats.
+   */
+  readonly slots?: HostSlots;
   /**
    * Diagnostics that belong to no task's log (a record that could not be updated after an error);
    * a server may send them to stderr. Optional.

@@ -68,7 +68,6 @@ export interface WaitAnswer {
 /** The background tasks of one server. */
 export class RunningTasks {
   readonly #tasks = new Map<string, _Task>();
-  #closed = false;
 
   /** Whether task `id` is running here now. */
   isRunning(id: string): boolean {
@@ -83,12 +82,10 @@ export class RunningTasks {
 
   /**
    * Starts task `id`: `work` runs with a signal of its own and must not throw (it turns its
-   * errors into the result the tool would answer). Throws when `id` is already running or the
-   * server is shutting down.
+   * errors into the result the tool would answer). Throws when `id` is already running.
    */
   start(id: string, work: (hooks: TaskHooks) => Promise<TaskResult>): void {
     if (this.isRunning(id)) throw new Error(`task ${id} is already running`);
-    if (this.#closed) throw new Error("the server is shutting down");
     const task = new _Task(id);
     this.#tasks.delete(id);
     this.#tasks.set(id, task);
@@ -100,7 +97,12 @@ export class RunningTasks {
         for (const l of task.listeners) l(message);
       },
     };
-    task.done = work(hooks).then((result) => {
+    // `work` answers its own errors; this only keeps a task from never ending.
+    task.done = work(hooks).catch((err): TaskResult => ({
+      status: "error",
+      error: String(err),
+      escalate: false,
+    })).then((result) => {
       task.result = result;
       this.#prune();
       return result;
@@ -197,14 +199,6 @@ export class RunningTasks {
     task.controller.abort();
     await task.done;
     return true;
-  }
-
-  /** Cancels every running task and waits for their ends; no task starts after this. */
-  async close(): Promise<void> {
-    this.#closed = true;
-    const live = [...this.#tasks.values()].filter((t) => t.result === undefined);
-    for (const t of live) t.controller.abort();
-    await Promise.all(live.map((t) => t.done));
   }
 
   /** Forgets the oldest reported results beyond {@linkcode KEEP_REPORTED}. */

@@ -11,6 +11,7 @@
  */
 import { ReadMarks } from "./read_marks.ts";
 import { RunningTasks } from "./running.ts";
+import { HostSlots } from "../model/mod.ts";
 import type { ServerState, ToolAvailability } from "./tool.ts";
 
 export type { ServerState };
@@ -29,6 +30,7 @@ export function createState(
     tools,
     shown: new ReadMarks(),
     tasks: new RunningTasks(),
+    slots: new HostSlots(),
     ...(waitS !== undefined ? { waitS } : {}),
     ...(rootWarning ? { rootWarning } : {}),
   };
