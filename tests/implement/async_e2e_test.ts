@@ -219,27 +219,40 @@ Deno.test("async: cancelling a waiting call cancels its task only", async () => 
   }
 });
 
-Deno.test("async: the server's exit leaves a running task interrupted and revertable", async () => {
-  const env = await setup({ wait_s: 0 });
-  try {
-    await editedAndRunning(env);
-    const exited = performance.now();
-    await env.conn.close();
-    const next = await connect(env.root);
-    console.error(
-      `next server up ${((performance.now() - exited) / 1000).toFixed(2)} s after exit`,
-    );
+for (const how of ["stdin closed", "SIGTERM", "SIGINT"] as const) {
+  Deno.test(`async: the server's exit (${how}) leaves a running task interrupted, revertable`, async () => {
+    const env = await setup({ wait_s: 0 });
     try {
-      const listed = await call(next, "list_tasks", {});
-      assert.match((listed.json.tasks as string[])[0], /^T1-add interrupted /);
-      const reverted = await call(next, "revert_task", { task_id: TASK.task_id });
-      assert.equal(reverted.json.status, "reverted", JSON.stringify(reverted.json));
-      assert.deepEqual(reverted.json.restore, ["calc.py"]);
-      assert.equal(await Deno.readTextFile(join(env.root, "calc.py")), CALC);
+      await editedAndRunning(env);
+      const pid = env.conn.transport.pid!;
+      if (how !== "stdin closed") Deno.kill(pid, how);
+      await env.conn.close();
+      // The process is gone (Linux): no /proc entry left once it has exited and been reaped.
+      const until = Date.now() + 20_000;
+      while (_alive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      assert.ok(!_alive(pid), "the server exited");
+      const next = await connect(env.root);
+      try {
+        const listed = await call(next, "list_tasks", {});
+        assert.match((listed.json.tasks as string[])[0], /^T1-add interrupted /);
+        const reverted = await call(next, "revert_task", { task_id: TASK.task_id });
+        assert.equal(reverted.json.status, "reverted", JSON.stringify(reverted.json));
+        assert.deepEqual(reverted.json.restore, ["calc.py"]);
+        assert.equal(await Deno.readTextFile(join(env.root, "calc.py")), CALC);
+      } finally {
+        await next.close();
+      }
     } finally {
-      await next.close();
+      await env.close();
     }
-  } finally {
-    await env.close();
+  });
+}
+
+/** Whether process `pid` still exists (and is no zombie). */
+function _alive(pid: number): boolean {
+  try {
+    return !/\) Z /.test(Deno.readTextFileSync(`/proc/${pid}/stat`));
+  } catch {
+    return false;
   }
-});
+}
