@@ -88,7 +88,10 @@ async function _state(
   if (verdict.warning && opts.command !== "init") {
     console.error(`localexec: WARNING: ${verdict.warning}`);
   }
-  return { state: createState(root, configPath, tools, verdict.warning), refuse: verdict.refuse };
+  return {
+    state: createState(root, configPath, tools, verdict.warning, opts.waitS),
+    refuse: verdict.refuse,
+  };
 }
 
 /** How `serve` follows the client's MCP roots when no --root was given. */
@@ -185,6 +188,9 @@ async function main(args: string[]): Promise<void> {
       });
       // The client never named another root (or never said `initialized`).
       if (refuse && state.root === "/") _fail(refuse);
+      // Tasks still running in the background end with the process, as a kill would end them:
+      // their records read `interrupted` and revert_task undoes them (README, "wait_tasks").
+      if (state.tasks.running().length) Deno.exit();
       return;
   }
 }

@@ -183,6 +183,51 @@ function _urls(
   return out;
 }
 
+/** `parallel` as written: chats every host serves at once, or per host (its URL or host:port). */
+export type Parallel = number | Record<string, number>;
+
+/** The most chats one host may be given at once. */
+const MAX_PARALLEL = 64;
+
+/**
+ * Checks a `parallel` value at `key` (a whole number from 1 to 64, or an object of them keyed by
+ * host); problems go to `fail` as `key: problem`, and the result is then undefined.
+ */
+export function readParallel(
+  key: string,
+  v: unknown,
+  fail: (key: string, problem: string) => void,
+): Parallel | undefined {
+  if (v === undefined) return undefined;
+  const count = (at: string, n: unknown): n is number => {
+    if (typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= MAX_PARALLEL) return true;
+    fail(
+      at,
+      `expected a whole number of chats at once from 1 to ${MAX_PARALLEL}, got ${
+        typeof n === "number" ? n : _kind(n)
+      }`,
+    );
+    return false;
+  };
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (typeof v !== "number") {
+      fail(key, `expected a number or an object of host: number, got ${_kind(v)}`);
+      return undefined;
+    }
+    return count(key, v) ? v : undefined;
+  }
+  const out: Record<string, number> = {};
+  let bad = false;
+  for (const [host, n] of Object.entries(v)) {
+    if (!host.trim()) {
+      fail(`${key}.${host}`, "a host must not be empty");
+      bad = true;
+    } else if (count(`${key}.${host}`, n)) out[host] = n;
+    else bad = true;
+  }
+  return bad ? undefined : out;
+}
+
 /** The file name looked up at the project root. */
 export const CONFIG_NAME = ".localexec.json";
 
@@ -244,8 +289,12 @@ export interface Config {
   edit_format: "auto" | "whole" | "diff";
   /** Seconds a call waits for the project write lock before it gives up. */
   lock_timeout_s: number;
+  /** implement_task's default `wait_s` (seconds before it answers `running`), when set. */
+  wait_s?: number;
   /** Problems that do not stop loading (unknown keys). */
   warnings: string[];
+  /** Chats each model host serves at once, as written (`lib/model/` resolves it per host). */
+  parallel?: Parallel;
   /** The model ladder as written; `lib/model/` checks it (`readLadder`) when the rungs are needed. */
   ladder?: unknown;
 }
@@ -265,6 +314,8 @@ const TOP_KEYS = [
   "request_timeout_s",
   "edit_format",
   "lock_timeout_s",
+  "wait_s",
+  "parallel",
   "ladder",
 ];
 const CHECK_KEYS = ["command", "files_filter", "timeout_s"];
@@ -398,6 +449,8 @@ export function parseConfig(data: unknown, path: string): Config {
   }
   const requestTimeout = r.number("request_timeout_s", data.request_timeout_s, 1, 86_400);
   const lockTimeout = r.number("lock_timeout_s", data.lock_timeout_s, 0, 86_400);
+  const waitS = r.number("wait_s", data.wait_s, 0, 86_400);
+  const parallel = readParallel("parallel", data.parallel, (key, problem) => r.fail(key, problem));
   const format = data.edit_format;
   if (format !== undefined && !EDIT_FORMATS.includes(format as "auto")) {
     r.fail(
@@ -426,6 +479,8 @@ export function parseConfig(data: unknown, path: string): Config {
     request_timeout_s: requestTimeout ?? 600,
     edit_format: (format as Config["edit_format"] | undefined) ?? "auto",
     lock_timeout_s: lockTimeout ?? 120,
+    ...(waitS !== undefined ? { wait_s: waitS } : {}),
+    ...(parallel !== undefined ? { parallel } : {}),
     warnings,
     ...(data.ladder !== undefined ? { ladder: data.ladder } : {}),
   };

@@ -183,3 +183,24 @@ Deno.test("loadToolConfig names the file relative to the root, never its absolut
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("config wait_s: seconds from 0 to a day, a bad one named", () => {
+  assert.equal(parseConfig({ wait_s: 30 }, "cfg").wait_s, 30);
+  assert.equal(parseConfig({}, "cfg").wait_s, undefined);
+  assert.match(_error({ wait_s: "30" }), /wait_s: expected a number, got string/);
+  assert.match(_error({ wait_s: -1 }), /wait_s: must be between 0 and 86400, got -1/);
+});
+
+Deno.test("config parallel: a whole number or host: number, a bad one named", () => {
+  assert.equal(parseConfig({ parallel: 2 }, "cfg").parallel, 2);
+  assert.deepEqual(parseConfig({ parallel: { "gpu:11434": 4 } }, "cfg").parallel, {
+    "gpu:11434": 4,
+  });
+  assert.match(_error({ parallel: 0 }), /parallel: expected a whole number .* got 0/);
+  assert.match(_error({ parallel: 1.5 }), /parallel: expected a whole number .* got 1\.5/);
+  assert.match(_error({ parallel: "2" }), /parallel: expected a number or an object/);
+  assert.match(
+    _error({ parallel: { gpu: "2" } }),
+    /parallel\.gpu: expected a whole number .* got string/,
+  );
+});

@@ -4,12 +4,39 @@
  */
 import { z } from "zod";
 import description from "./implement_task.md" with { type: "text" };
-import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
-import { loadToolConfig } from "../lib/config.ts";
-import { ENGINE_NEEDS, errorVerdict, implementTask } from "../lib/implement/mod.ts";
+import {
+  ANNOTATIONS,
+  clientWaitS,
+  defineTool,
+  prose,
+  type ServerState,
+  thrownJson,
+  type ToolContext,
+} from "../lib/mcp/mod.ts";
+import { loadConfig, loadToolConfig } from "../lib/config.ts";
+import { configRungs, ENGINE_NEEDS, errorVerdict, implementTask } from "../lib/implement/mod.ts";
 import { TASK_ID } from "../lib/tasks/mod.ts";
+import { ToolError } from "../lib/errors.ts";
 
-export default defineTool({
+/** The `wait_s` a call without one gets, and the model its first attempt will ask. */
+async function _defaults(
+  state: ServerState,
+  model: string | undefined,
+): Promise<{ waitS?: number; model?: string }> {
+  const config = await loadConfig(state.configPath).catch(() => undefined);
+  let first: string | undefined;
+  try {
+    first = config ? configRungs(config)[0]?.model : undefined;
+  } catch {
+    // A bad ladder: the engine's own error says so.
+  }
+  return {
+    waitS: state.waitS ?? config?.wait_s ?? clientWaitS(state.client),
+    model: model ?? first,
+  };
+}
+
+const tool = defineTool({
   name: "implement_task",
   title: "Implement task with the local model",
   description: prose(description),
@@ -36,6 +63,9 @@ export default defineTool({
     model: z.string().min(1).max(200).optional().describe(
       "Start at the ladder's rung with this model (see status); default the first rung",
     ),
+    wait_s: z.number().min(0).max(86_400).optional().describe(
+      "Seconds to wait for the verdict; after them the answer is running and wait_tasks collects it",
+    ),
   }),
   output: z.looseObject({
     status: z.string(),
@@ -45,17 +75,53 @@ export default defineTool({
   }),
   needs: ENGINE_NEEDS,
   annotations: ANNOTATIONS.CHANGES,
-  async run(args, ctx) {
-    // The engine's own context: it never sees the MCP layer's.
-    return await implementTask(args, {
-      root: ctx.root,
-      signal: ctx.signal,
-      progress: (message) => ctx.progress(message),
-      config: () => loadToolConfig(ctx.state.configPath, ctx.root),
+  async run({ wait_s, ...input }, ctx) {
+    const { tasks } = ctx.state;
+    const id = input.task_id;
+    if (tasks.isRunning(id)) {
+      throw new ToolError(`task ${id} is still running in the background: call wait_tasks`);
+    }
+    const defaults = await _defaults(ctx.state, input.model);
+    // `localexec call` exits after its answer: it always waits for the verdict.
+    const waitS = ctx.state.once ? undefined : wait_s ?? defaults.waitS;
+    tasks.start(id, async (hooks) => {
+      const own = { root: ctx.root, signal: hooks.signal };
+      try {
+        // The engine's own context: it never sees the MCP layer's.
+        return await implementTask(input, {
+          ...own,
+          progress: (message, at) => hooks.progress(message, at),
+          config: () => loadToolConfig(ctx.state.configPath, ctx.root),
+          slots: ctx.state.slots,
+          log: (message) => console.error(`localexec: ${message}`),
+        });
+      } catch (err) {
+        return thrownJson(tool, err, own);
+      }
     });
+    const ms = waitS === undefined ? Infinity : waitS * 1000;
+    const result = await tasks.follow(id, ms, ctx.signal, (m) => ctx.progress(m));
+    return result ?? _running(ctx, id, waitS!, defaults.model);
   },
   errorFields(message) {
     const { attempts, why, escalate } = errorVerdict(message);
     return { attempts, why, escalate };
   },
 });
+
+export default tool;
+
+/** The answer of a call whose verdict was not ready within `waitS`: the task goes on. */
+function _running(ctx: ToolContext, id: string, waitS: number, model?: string) {
+  const at = ctx.state.tasks.view(id);
+  const shown = at?.model ?? model;
+  return {
+    status: "running",
+    task_id: id,
+    attempts: at?.attempt ?? 0,
+    ...(shown !== undefined ? { model: shown } : {}),
+    escalate: false,
+    why: `no verdict within wait_s ${waitS} s; the task goes on in the server: call wait_tasks ` +
+      "to collect its verdict (list_tasks shows it running)",
+  };
+}

@@ -41,6 +41,7 @@ export default defineTool({
     status: z.string(),
     total: z.number().optional(),
     tasks: z.array(z.string()).optional(),
+    running: z.array(z.looseObject({})).optional(),
     totals: z.looseObject({}).optional(),
     note: z.string().optional(),
   }),
@@ -49,10 +50,13 @@ export default defineTool({
   async run({ limit }, ctx) {
     const tasks = await listTasks(ctx.root);
     const shown = tasks.slice(0, Math.min(1000, Math.max(1, Math.trunc(limit))));
+    // Tasks this server runs in the background, those still waiting for the lock included.
+    const running = ctx.state.tasks.running();
     return {
       status: "ok",
       total: tasks.length,
       tasks: shown.map(taskLine),
+      ...(running.length ? { running } : {}),
       totals: taskTotals(tasks),
       ...(tasks.length > shown.length
         ? { note: `showing the newest ${shown.length} of ${tasks.length}; raise limit for more` }

@@ -23,6 +23,7 @@ const REGISTRY: Record<string, Loader> = {
   shell: () => import("./shell.ts"),
   run_python: () => import("./run_python.ts"),
   implement_task: () => import("./implement_task.ts"),
+  wait_tasks: () => import("./wait_tasks.ts"),
   run_checks: () => import("./run_checks.ts"),
   revert_task: () => import("./revert_task.ts"),
   list_tasks: () => import("./list_tasks.ts"),

@@ -30,6 +30,19 @@ export default defineTool({
   annotations: ANNOTATIONS.OVERWRITES,
   async run({ task_id, dry_run, force }, ctx) {
     if (!TASK_ID.test(task_id)) throw await unknownTask(ctx.root, task_id);
+    const { tasks } = ctx.state;
+    if (tasks.isRunning(task_id)) {
+      if (dry_run) {
+        return {
+          status: "ok",
+          note: `task ${task_id} is running in the background; without dry_run, revert_task ` +
+            "cancels it first, then reverts it",
+        };
+      }
+      // Cancelled first: the run ends (its record says so), then its edits are undone.
+      ctx.progress(`cancelling task ${task_id}`);
+      await tasks.cancel(task_id);
+    }
     const timeoutS = await loadConfig(ctx.state.configPath).then(
       (c) => c.lock_timeout_s,
       () => 120,

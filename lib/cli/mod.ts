@@ -17,6 +17,8 @@ export interface CliOptions {
   config?: string;
   tools?: string[];
   readOnly: boolean;
+  /** `--wait-s`: implement_task's default `wait_s` in this server. */
+  waitS?: number;
   /** For `call`: the tool name and its JSON arguments (text). */
   tool?: string;
   json?: string;
@@ -36,7 +38,7 @@ export interface EvalCli {
 export const HELP = `localexec — delegate small coding steps to a local model, over MCP on stdio
 
 Usage:
-  localexec [serve] [--root DIR] [--config FILE] [--tools a,b,c] [--read-only]
+  localexec [serve] [--root DIR] [--config FILE] [--tools a,b,c] [--read-only] [--wait-s N]
                                  serve MCP on stdio (default)
   localexec call TOOL [JSON]     run one tool once, print its JSON result
   localexec init                 write a .localexec.json for the project in this folder
@@ -51,6 +53,8 @@ Options:
   --config FILE    configuration file (default: <root>/.localexec.json)
   --tools a,b,c    offer only these tools
   --read-only      offer only tools that change nothing
+  --wait-s N       implement_task answers "running" after N seconds and the task goes on
+                   (wait_tasks collects it); default: the config's wait_s, else the verdict
   --models a,b     eval: these models instead of the configured one (one run each)
   --tasks DIR      eval: your own task set instead of the bundled suite (docs/EVAL.md)
   --jobs N         eval: tasks at once, up to one per model host (default 1)
@@ -64,6 +68,7 @@ const OPTIONS = {
   config: { type: "string" },
   tools: { type: "string" },
   "read-only": { type: "boolean", default: false },
+  "wait-s": { type: "string" },
   models: { type: "string" },
   tasks: { type: "string" },
   jobs: { type: "string" },
@@ -93,6 +98,15 @@ function _parse(args: string[]) {
   }
 }
 
+/** `text` as seconds between 0 and a day; throws naming `option` otherwise. */
+function _seconds(option: string, text: string): number {
+  const n = Number(text);
+  if (!text.trim() || !Number.isFinite(n) || n < 0 || n > 86_400) {
+    throw new TypeError(`${option} takes seconds between 0 and 86400, got "${text.slice(0, 20)}"`);
+  }
+  return n;
+}
+
 /** Parses `args`; throws a `TypeError` with a one-line message on bad usage. */
 export function parseCli(args: string[], cwd: string): CliOptions {
   const { values, positionals } = _parse(args);
@@ -102,6 +116,7 @@ export function parseCli(args: string[], cwd: string): CliOptions {
     config: values.config,
     tools: values.tools?.split(",").map((t) => t.trim()).filter(Boolean),
     readOnly: values["read-only"] ?? false,
+    ...(values["wait-s"] !== undefined ? { waitS: _seconds("--wait-s", values["wait-s"]) } : {}),
   };
   if (values.help) return { ...base, command: "help" };
   if (values.version) return { ...base, command: "version" };

@@ -6,6 +6,7 @@
  * keeps state between runs outside the objects one run creates.
  */
 import type { Config } from "../config.ts";
+import type { HostSlots } from "../model/mod.ts";
 
 /** What one run of the engine gets from its caller. */
 export interface EngineContext {
@@ -13,10 +14,18 @@ export interface EngineContext {
   readonly root: string;
   /** Aborted when the caller cancels the run (or shuts down). */
   readonly signal: AbortSignal;
-  /** Reports progress to the caller; may be a no-op. */
-  progress(message: string): void;
+  /**
+   * Reports progress to the caller; may be a no-op. `at` says which attempt (counted over the
+   * whole task) and model the message is about, when it is about one.
+   */
+  progress(message: string, at?: { attempt: number; model: string }): void;
   /** The project's configuration, validated; throws a ToolError naming the problem. */
   config(): Promise<Config>;
+  /**
+   * The model hosts' slots (`parallel`), shared by every run of one caller so that a host serves
+   * no more chats at once than it may. Optional: without it a run counts only its own chats.
+   */
+  readonly slots?: HostSlots;
   /**
    * Diagnostics that belong to no task's log (a record that could not be updated after an error);
    * a server may send them to stderr. Optional.

@@ -3,7 +3,7 @@
  * `provider` into a backend. Everything after this talks to the contract in `lib/model/`.
  */
 import type { ModelSettings } from "../config.ts";
-import { type ModelHost, ModelPool } from "../model/mod.ts";
+import { type HostSlots, type ModelHost, ModelPool } from "../model/mod.ts";
 import { createOllama, ollamaHost } from "../ollama/mod.ts";
 import { createOpenAIHost } from "../openai/mod.ts";
 
@@ -15,8 +15,15 @@ export interface PoolTimeouts {
   requestTimeoutS?: number;
 }
 
-/** A pool over the hosts `config` (a configuration or one rung of its ladder) names. No I/O. */
-export function modelPool(config: ModelSettings, t: PoolTimeouts = {}): ModelPool {
+/**
+ * A pool over the hosts `config` (a configuration or one rung of its ladder) names, each serving
+ * `config.capacity` chats at once counted in `slots` (default: the pool's own). No I/O.
+ */
+export function modelPool(
+  config: ModelSettings & { capacity?: readonly number[] },
+  t: PoolTimeouts = {},
+  slots?: HostSlots,
+): ModelPool {
   const hosts: ModelHost[] = config.hosts.map((url) =>
     config.provider === "openai"
       ? createOpenAIHost(url, {
@@ -26,5 +33,5 @@ export function modelPool(config: ModelSettings, t: PoolTimeouts = {}): ModelPoo
       })
       : ollamaHost(createOllama(url, t))
   );
-  return new ModelPool(hosts);
+  return new ModelPool(hosts, { parallel: config.capacity, slots });
 }

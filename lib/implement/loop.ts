@@ -145,7 +145,10 @@ export class Loop {
 
   #progress(message: string): void {
     const rung = this.task.rungs > 1 ? `rung ${this.index + 1}/${this.task.rungs} ` : "";
-    this.task.ctx.progress(`${rung}attempt ${this.attempt}/${this.rung.max_attempts}: ${message}`);
+    this.task.ctx.progress(`${rung}attempt ${this.attempt}/${this.rung.max_attempts}: ${message}`, {
+      attempt: this.task.attempts,
+      model: this.rung.model,
+    });
   }
 
   async run(): Promise<RungEnd> {

@@ -32,12 +32,15 @@ import { errorVerdict, fitVerdict, type Tried, type Verdict } from "./verdict.ts
 /** How long a quick call to a model host may take, in seconds. */
 const CONNECT_TIMEOUT_S = 10;
 
-/** The pool over one rung's hosts; request_timeout_s bounds every call, the quick ones too. */
-function _pool(rung: Rung, config: Config): ModelPool {
+/**
+ * The pool over one rung's hosts; request_timeout_s bounds every call, the quick ones too. Its
+ * chats count against the caller's slots (every task of a server shares them).
+ */
+function _pool(rung: Rung, config: Config, ctx: EngineContext): ModelPool {
   return modelPool(rung, {
     requestTimeoutS: config.request_timeout_s,
     connectTimeoutS: Math.min(CONNECT_TIMEOUT_S, config.request_timeout_s),
-  });
+  }, ctx.slots);
 }
 
 /** A rung's model, ready: its pool and facts. */
@@ -66,7 +69,7 @@ export async function implementTask(input: TaskInput, ctx: EngineContext): Promi
   }
   const plan = await planTask(ctx.root, input, config);
   const rung = rungs[first];
-  const model = _pool(rung, config);
+  const model = _pool(rung, config, ctx);
   ctx.progress(`checking model ${rung.model}`);
   // Which hosts were skipped goes to the task's log, which exists once the task has begun.
   const notices: string[] = [];
@@ -179,7 +182,7 @@ async function _locked(
 async function _prepare(task: TaskRun, rung: Rung, i: number): Promise<Ready | undefined> {
   const { ctx, log } = task;
   ctx.progress(`checking model ${rung.model}`);
-  const model = _pool(rung, task.config);
+  const model = _pool(rung, task.config, ctx);
   try {
     const facts = await model.prepare(rung.model, {
       signal: ctx.signal,

@@ -189,9 +189,28 @@ export async function callTool(
     const result = _ok(out);
     return out.status === "error" ? { ...result, isError: true } : result;
   } catch (err) {
-    if (ctx.signal.aborted) return fail("cancelled");
-    const known = err instanceof ToolError || err instanceof PathError;
-    const message = known ? describeError(err) : scrubPaths(describeError(err), ctx.root);
-    return fail(message, err instanceof ToolError ? err.fields : {});
+    const json = thrownJson(tool, err, ctx);
+    return {
+      content: [{ type: "text", text: JSON.stringify(json) }],
+      structuredContent: json,
+      isError: true,
+    };
   }
+}
+
+/**
+ * The JSON error result `callTool` answers when `tool`'s handler throws `err`: what a task run
+ * in the background (`running.ts`) keeps, so that its result is the synchronous call's.
+ */
+export function thrownJson(
+  tool: AnyTool,
+  err: unknown,
+  ctx: { root: string; signal: AbortSignal },
+): Record<string, unknown> {
+  const fail = (message: string, fields: Record<string, unknown> = {}) =>
+    errorResult(message, { ...tool.errorFields?.(message), ...fields }).structuredContent!;
+  if (ctx.signal.aborted) return fail("cancelled");
+  const known = err instanceof ToolError || err instanceof PathError;
+  const message = known ? describeError(err) : scrubPaths(describeError(err), ctx.root);
+  return fail(message, err instanceof ToolError ? err.fields : {});
 }

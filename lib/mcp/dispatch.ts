@@ -8,12 +8,41 @@ import { type CallResult, callTool, errorResult } from "./boundary.ts";
 import type { AnyTool, ServerState, ToolContext, ToolEntry } from "./tool.ts";
 
 /** How often a long call reports that it is still alive, when the client asked for progress. */
-const HEARTBEAT_MS = 8_000;
+export const HEARTBEAT_MS = 8_000;
+
+/** What a heartbeat adds to the last progress value: a thousand beats fit before the next step. */
+const BEAT = 0.001;
+
+/**
+ * The progress values of one call, strictly increasing as the MCP specification requires: a step
+ * the tool reports without a value is the next whole number, a value it gives is used when it is
+ * above the last one sent, and a heartbeat adds {@linkcode BEAT} to the last.
+ */
+export class ProgressValues {
+  #last = 0;
+
+  /** The value for the tool's next step (`wanted` when it names one above the last). */
+  step(wanted?: number): number {
+    const next = wanted !== undefined && wanted > this.#last
+      ? wanted
+      : wanted === undefined
+      ? Math.floor(this.#last) + 1
+      : this.beat();
+    return (this.#last = next);
+  }
+
+  /** The value for a heartbeat: a little above the last. */
+  beat(): number {
+    return (this.#last = Math.round((this.#last + BEAT) * 1e6) / 1e6);
+  }
+}
 
 /** Everything a call needs besides the tool and its arguments. */
 export interface CallEnv {
   state: ServerState;
   signal?: AbortSignal;
+  /** How often the heartbeat repeats the last message; default {@linkcode HEARTBEAT_MS}. */
+  heartbeatMs?: number;
   /** Sends one progress notification; absent when the client gave no progress token. */
   notify?: (message: string, progress: number, total?: number) => void;
 }
@@ -38,7 +67,7 @@ export function dispatch(name: unknown, args: unknown, env: CallEnv): Promise<Ca
       }`,
     ));
   }
-  let step = 0;
+  const values = new ProgressValues();
   let lastMessage = "";
   const ctx: ToolContext = {
     root: state.root,
@@ -46,13 +75,15 @@ export function dispatch(name: unknown, args: unknown, env: CallEnv): Promise<Ca
     state,
     progress(message, progress, total) {
       lastMessage = message;
-      step = progress ?? step + 1;
-      env.notify?.(message, step, total);
+      env.notify?.(message, values.step(progress), total);
     },
   };
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   if (env.notify) {
-    heartbeat = setInterval(() => env.notify!(lastMessage || "working", step), HEARTBEAT_MS);
+    heartbeat = setInterval(
+      () => env.notify!(lastMessage || "working", values.beat()),
+      env.heartbeatMs ?? HEARTBEAT_MS,
+    );
   }
   return _load(entry).then((tool) =>
     typeof tool === "string" ? errorResult(tool) : callTool(tool, args, ctx)

@@ -34,6 +34,7 @@ export interface LeanServerOptions {
 /** An MCP server: the handshake and `roots/list`; handlers are added with `setRequestHandler`. */
 export class LeanServer extends Protocol<Request, Notification, Result> {
   #clientCapabilities?: ClientCapabilities;
+  #clientName?: string;
   /** Called when the client says `notifications/initialized`. */
   oninitialized?: () => void;
 
@@ -45,6 +46,7 @@ export class LeanServer extends Protocol<Request, Notification, Result> {
     this.setRequestHandler(InitializeRequestSchema, (request) => {
       const asked = request.params.protocolVersion;
       this.#clientCapabilities = request.params.capabilities;
+      this.#clientName = request.params.clientInfo?.name;
       return {
         protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(asked)
           ? asked
@@ -60,6 +62,11 @@ export class LeanServer extends Protocol<Request, Notification, Result> {
   /** The capabilities the client declared in `initialize` (undefined before). */
   getClientCapabilities(): ClientCapabilities | undefined {
     return this.#clientCapabilities;
+  }
+
+  /** The client's name from `initialize` (`clientInfo.name`; undefined before). */
+  getClientName(): string | undefined {
+    return this.#clientName;
   }
 
   /** Asks the client for its roots. */

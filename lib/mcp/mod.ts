@@ -9,7 +9,13 @@
 import type { ServeOptions } from "./server.ts";
 import type { ServerState } from "./tool.ts";
 
-export { type CallResult, callTool, errorResult, MAX_RESULT_BYTES } from "./boundary.ts";
+export {
+  type CallResult,
+  callTool,
+  errorResult,
+  MAX_RESULT_BYTES,
+  thrownJson,
+} from "./boundary.ts";
 export { availableTools, type NarrowOptions, type NeedQuery } from "./permissions.ts";
 export { EVERY_TOOL_FLAGS, grants, type PresetName, PRESETS, scopedFlags } from "./presets.ts";
 export { type CallEnv, dispatch } from "./dispatch.ts";
@@ -18,6 +24,14 @@ export type { ServeOptions } from "./server.ts";
 export type { RootsOptions } from "./roots.ts";
 export { fingerprint, ReadMarks } from "./read_marks.ts";
 export { createState, rebaseState } from "./state.ts";
+export {
+  clientWaitS,
+  RunningTasks,
+  type RunningView,
+  type TaskResult,
+  WAIT_TASKS_S,
+  type WaitAnswer,
+} from "./running.ts";
 export {
   ANNOTATIONS,
   type AnyTool,

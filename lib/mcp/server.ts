@@ -32,6 +32,8 @@ export interface ServeOptions {
    * whichever comes first); `createServer` calls it after every such answer.
    */
   later?: () => void;
+  /** How often a long call's heartbeat repeats its last progress (tests shorten it). */
+  heartbeatMs?: number;
 }
 
 /** When {@linkcode ServeOptions.later} runs if the client asks nothing. */
@@ -85,6 +87,7 @@ export function createServer(
       });
     }
     const params = (request.params ?? {}) as Record<string, unknown>;
+    state.client ??= server.getClientName();
     const token = extra._meta?.progressToken;
     const notify = token === undefined
       ? undefined
@@ -104,6 +107,7 @@ export function createServer(
         state,
         signal: controller.signal,
         notify,
+        heartbeatMs: options.heartbeatMs,
       });
     } finally {
       answered();
@@ -139,6 +143,7 @@ export async function serveStdio(state: ServerState, options: ServeOptions = {})
   // A malformed line is answered (when it has an id), reported here and skipped.
   server.onerror = (err) => console.error(`localexec: ${errorLine(err)}`);
   const closed = new Promise<void>((resolve) => (server.onclose = resolve));
+  // Background tasks are not waited for: the process ends with them (see `running.ts`).
   transport.ended.then(() => _drain(inflight)).then(() => server.close());
   await server.connect(transport);
   await closed;

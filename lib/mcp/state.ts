@@ -10,6 +10,8 @@
  * watchdog of commands (`lib/process/watchdog.ts`).
  */
 import { ReadMarks } from "./read_marks.ts";
+import { RunningTasks } from "./running.ts";
+import { HostSlots } from "../model/mod.ts";
 import type { ServerState, ToolAvailability } from "./tool.ts";
 
 export type { ServerState };
@@ -20,12 +22,16 @@ export function createState(
   configPath: string,
   tools: ToolAvailability,
   rootWarning?: string,
+  waitS?: number,
 ): ServerState {
   return {
     root,
     configPath,
     tools,
     shown: new ReadMarks(),
+    tasks: new RunningTasks(),
+    slots: new HostSlots(),
+    ...(waitS !== undefined ? { waitS } : {}),
     ...(rootWarning ? { rootWarning } : {}),
   };
 }

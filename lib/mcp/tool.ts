@@ -7,6 +7,8 @@
  */
 import type { z } from "zod";
 import type { ReadMarks } from "./read_marks.ts";
+import type { RunningTasks } from "./running.ts";
+import type { HostSlots } from "../model/mod.ts";
 
 /** A permission a tool needs from Deno before it is offered. */
 export type Need = "read" | "write" | "run" | "net";
@@ -84,6 +86,14 @@ export interface ServerState {
   readonly shown: ReadMarks;
   /** The process answers this one call and exits (`localexec call`): nothing is worth keeping. */
   readonly once?: boolean;
+  /** The tasks this server runs in the background (implement_task with `wait_s`). */
+  readonly tasks: RunningTasks;
+  /** The chats in progress on each model host, shared by this server's tasks (`parallel`). */
+  readonly slots: HostSlots;
+  /** The server's `--wait-s`: implement_task's default `wait_s`, before the config's. */
+  readonly waitS?: number;
+  /** The client's name from `initialize` (`clientInfo.name`), once it has said it. */
+  client?: string;
 }
 
 /** What a handler gets besides its arguments. */

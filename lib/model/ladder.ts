@@ -14,7 +14,15 @@
  * The configuration loader keeps `ladder` as written; {@linkcode readLadder} checks it when the
  * engine or `status` needs the rungs, and names the rung and the key of every problem.
  */
-import { type ModelSettings, type Provider, readModelSettings } from "../config.ts";
+import {
+  type ModelSettings,
+  normalizeBaseUrl,
+  normalizeHost,
+  type Parallel,
+  type Provider,
+  readModelSettings,
+  readParallel,
+} from "../config.ts";
 
 /** One rung: a model and everything needed to ask it, inherited keys filled in. */
 export interface Rung extends ModelSettings {
@@ -23,6 +31,8 @@ export interface Rung extends ModelSettings {
   num_ctx?: number;
   max_attempts: number;
   temperature?: number;
+  /** Chats each of `hosts` serves at once, in their order (`parallel`); absent: 1 each. */
+  capacity?: number[];
 }
 
 /** The top-level settings a rung inherits (a loaded `Config` has them all). */
@@ -35,6 +45,8 @@ export interface LadderBase {
   num_ctx?: number;
   max_attempts: number;
   temperature?: number;
+  /** `parallel` as written (checked by the configuration's loader). */
+  parallel?: Parallel;
   /** The `ladder` key as written, unchecked. */
   ladder?: unknown;
 }
@@ -58,6 +70,7 @@ export const RUNG_KEYS: readonly string[] = [
   "num_ctx",
   "max_attempts",
   "temperature",
+  "parallel",
 ];
 
 /**
@@ -68,7 +81,9 @@ export const RUNG_KEYS: readonly string[] = [
 export function readLadder(base: LadderBase, envHost?: string): Rung[] {
   if (base.ladder === undefined) {
     if (!base.model) return [];
-    return [_fromBase(base, base.model)];
+    const rung = _fromBase(base, base.model);
+    _unmatched(base, [rung]);
+    return [rung];
   }
   const problems: string[] = [];
   const fail = (key: string, problem: string) => void problems.push(`${key}: ${problem}`);
@@ -98,6 +113,7 @@ export function readLadder(base: LadderBase, envHost?: string): Rung[] {
     if (twin >= 0) fail(`${at}.model`, `"${rung.model}" is already rung ${twin}`);
     else rungs.push(rung);
   }
+  if (!problems.length) _unmatched(base, rungs, fail);
   if (problems.length) {
     const extra = problems.length - 3;
     throw new LadderError(
@@ -130,7 +146,54 @@ function _fromBase(base: LadderBase, model: string): Rung {
     ...(base.num_ctx !== undefined ? { num_ctx: base.num_ctx } : {}),
     max_attempts: base.max_attempts,
     ...(base.temperature !== undefined ? { temperature: base.temperature } : {}),
+    ..._capacity(base.hosts, base.provider, undefined, base.parallel),
   };
+}
+
+/** Whether the host `key` (as written in `parallel`) is `url` for `provider`. */
+function _names(key: string, url: string, provider: Provider): boolean {
+  try {
+    return (provider === "openai" ? normalizeBaseUrl(key) : normalizeHost(key)) === url;
+  } catch {
+    return false;
+  }
+}
+
+/** `p`'s chats at once for `url`, when it says. */
+function _count(p: Parallel | undefined, url: string, provider: Provider): number | undefined {
+  if (p === undefined || typeof p === "number") return p;
+  return Object.entries(p).find(([key]) => _names(key, url, provider))?.[1];
+}
+
+/** A rung's `parallel`: its own, else the top level's, else 1 for each host; absent when all 1. */
+function _capacity(
+  hosts: string[],
+  provider: Provider,
+  own: Parallel | undefined,
+  top: Parallel | undefined,
+): { capacity?: number[] } {
+  const counts = hosts.map((url) => _count(own, url, provider) ?? _count(top, url, provider) ?? 1);
+  return counts.some((n) => n !== 1) ? { capacity: counts } : {};
+}
+
+/** Reports each host of the top level's `parallel` that no rung uses (a misspelt host). */
+function _unmatched(
+  base: LadderBase,
+  rungs: Rung[],
+  fail: (key: string, problem: string) => void = (key, problem) => {
+    throw new LadderError(`${key}: ${problem}`);
+  },
+): void {
+  if (base.parallel === undefined || typeof base.parallel === "number") return;
+  for (const key of Object.keys(base.parallel)) {
+    if (!rungs.some((r) => r.hosts.some((url) => _names(key, url, r.provider)))) {
+      fail(`parallel.${key}`, `not one of the model hosts (${_hostList(rungs)})`);
+    }
+  }
+}
+
+function _hostList(rungs: Rung[]): string {
+  return [...new Set(rungs.flatMap((r) => r.hosts))].join(", ");
 }
 
 function _rung(
@@ -164,6 +227,14 @@ function _rung(
     data.api_key_env = base.api_key_env;
   }
   const settings = readModelSettings(data, envHost, problem);
+  const own = readParallel("parallel", raw.parallel, problem);
+  if (settings && own !== undefined && typeof own !== "number") {
+    for (const key of Object.keys(own)) {
+      if (!settings.hosts.some((url) => _names(key, url, settings.provider))) {
+        problem(`parallel.${key}`, `not one of this rung's hosts (${settings.hosts.join(", ")})`);
+      }
+    }
+  }
   const numCtx = _int(raw.num_ctx, 512, 1_048_576, "num_ctx", problem);
   const attempts = _int(raw.max_attempts, 1, 10, "max_attempts", problem);
   const temperature = raw.temperature;
@@ -185,6 +256,7 @@ function _rung(
     ...(ctx !== undefined ? { num_ctx: ctx } : {}),
     max_attempts: attempts ?? base.max_attempts,
     ...(temp !== undefined ? { temperature: temp } : {}),
+    ..._capacity(settings.hosts, settings.provider, own, base.parallel),
   };
 }
 

@@ -17,7 +17,8 @@ export type {
   ModelHost,
 } from "./types.ts";
 export { ModelError, type ModelErrorKind, snippet } from "./errors.ts";
-export { ModelPool, type PoolCallOptions } from "./pool.ts";
+export { ModelPool, type PoolCallOptions, type PoolCapacity } from "./pool.ts";
+export { HostSlots, type Slot, type SlotHost } from "./slots.ts";
 export { notifyChunk, startProgress, tokenCount } from "./stream.ts";
 export {
   type CallClock,

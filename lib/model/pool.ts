@@ -5,8 +5,13 @@
  * The pick: the first host (in the configured order) that already has the model loaded, else the
  * first reachable one that has it. With one host nothing is probed ahead: its own `facts` call
  * proves it is up, and its error is reported as it is.
+ *
+ * Capacity (`slots.ts`): each chat holds a slot on its host while it runs. When the current host
+ * is full, the chat goes to the next host that has the model and a free slot, or waits for the
+ * first slot freed on any of them (the notice says so).
  */
 import { ModelError } from "./errors.ts";
+import { HostSlots, type Slot, type SlotHost } from "./slots.ts";
 import type {
   CallOptions,
   HostReport,
@@ -22,16 +27,28 @@ export interface PoolCallOptions extends CallOptions {
   notice?: (message: string) => void;
 }
 
+/** How the chats of a pool share its hosts. */
+export interface PoolCapacity {
+  /** Chats each host serves at once, in the order of the hosts; default 1 each. */
+  parallel?: readonly number[];
+  /** The slots shared with the other pools of the same server; default the pool's own. */
+  slots?: HostSlots;
+}
+
 /** The hosts of one configuration, with the one in use. */
 export class ModelPool {
   #current: ModelHost;
   /** Hosts that have the model, in the order to fall back to. */
   #usable: ModelHost[];
+  readonly #slots: HostSlots;
+  readonly #capacity: Map<ModelHost, number>;
 
-  constructor(readonly hosts: readonly ModelHost[]) {
+  constructor(readonly hosts: readonly ModelHost[], capacity: PoolCapacity = {}) {
     if (!hosts.length) throw new Error("a model pool needs at least one host");
     this.#current = hosts[0];
     this.#usable = [...hosts];
+    this.#slots = capacity.slots ?? new HostSlots();
+    this.#capacity = new Map(hosts.map((h, i) => [h, capacity.parallel?.[i] ?? 1]));
   }
 
   /** The host the next chat goes to. */
@@ -88,20 +105,55 @@ export class ModelPool {
    * that host stays the current one.
    */
   async chat(req: ModelChatRequest, opts: PoolCallOptions = {}): Promise<ModelChatResult> {
-    const host = this.#current;
+    const { host, slot } = await this.#take(
+      [this.#current, ...this.#usable.filter((h) => h !== this.#current)],
+      req.signal,
+      opts,
+    );
     try {
       return await _timed(host, req);
     } catch (err) {
+      slot.release();
       if (!(err instanceof ModelError) || !err.hostDown || req.signal?.aborted) throw err;
-      const next = this.#usable.find((h) => h !== host);
-      if (!next) throw err;
+      const others = this.#usable.filter((h) => h !== host);
+      if (!others.length) throw err;
       opts.notice?.(
-        `model host ${host.url} dropped during the attempt (${err.message}); retrying it on ${next.url}`,
+        `model host ${host.url} dropped during the attempt (${err.message}); retrying it on ${
+          others.length === 1 ? others[0].url : "the next host with a free slot"
+        }`,
       );
-      this.#usable = [...this.#usable.filter((h) => h !== host), host];
-      this.#current = next;
-      return await _timed(next, req);
+      this.#usable = [...others, host];
+      const next = await this.#take(others, req.signal, opts);
+      try {
+        return await _timed(next.host, req);
+      } finally {
+        next.slot.release();
+      }
+    } finally {
+      slot.release();
     }
+  }
+
+  /**
+   * A slot on the first of `hosts` with one free (which becomes the current host), waiting for
+   * one when all are full.
+   */
+  async #take(
+    hosts: ModelHost[],
+    signal: AbortSignal | undefined,
+    opts: PoolCallOptions,
+  ): Promise<{ host: ModelHost; slot: Slot }> {
+    const wanted: SlotHost[] = hosts.map((h) => ({ url: h.url, capacity: this.#capacity.get(h)! }));
+    const slot = await this.#slots.take(wanted, signal, () => {
+      opts.notice?.(
+        `waiting for a free slot on ${hosts.map((h) => h.url).join(", ")} (${
+          wanted.map((w) => `${this.#slots.busy(w.url)}/${w.capacity}`).join(", ")
+        } chats at once)`,
+      );
+    });
+    const host = hosts.find((h) => h.url === slot.url)!;
+    this.#current = host;
+    return { host, slot };
   }
 
   /** What every host says about `model`, in the configured order. */

@@ -20,7 +20,13 @@
  * `context_length` and `expires_at` from `keep_alive`; a changed `num_ctx` reloads the model
  * (counted in `loads`); unknown models get `404 {"error":"model 'x' not found"}`.
  */
-import { countWaiters, type OpenStreams, readRequest, scriptedStream } from "./stream.ts";
+import {
+  countWaiters,
+  modelTime,
+  type OpenStreams,
+  readRequest,
+  scriptedStream,
+} from "./stream.ts";
 
 /** A model the fake has installed. */
 export interface FakeModelSpec {
@@ -106,6 +112,8 @@ export interface FakeOllamaOptions {
   chunkChars?: number;
   /** Milliseconds between chunks. Default 0. */
   chunkDelayMs?: number;
+  /** The model's time: every chat with messages is answered after this many milliseconds. */
+  modelMs?: number;
   version?: string;
 }
 
@@ -123,6 +131,10 @@ export interface FakeOllama {
   /** The error text for mode `error`. */
   errorText: string;
   chunkDelayMs: number;
+  /** Milliseconds each chat with messages takes before its answer starts (the model's time). */
+  modelMs: number;
+  /** How many chats are in their model time now, and the most there ever were at once. */
+  readonly busy: { now: number; most: number };
   /** Installed models; edit to add or remove one. */
   models: FakeModelSpec[];
   /** How many times a model was loaded or reloaded (a changed `num_ctx` reloads). */
@@ -186,6 +198,8 @@ export function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<FakeOllam
     chatMode: "normal",
     errorText: "model requires more system memory (9.1 GiB) than is available (3.2 GiB)",
     chunkDelayMs: opts.chunkDelayMs ?? 0,
+    modelMs: opts.modelMs ?? 0,
+    busy: { now: 0, most: 0 },
     models: opts.models ?? [{ name: "qwen2.5-coder:7b", contextLength: 32768 }],
     get loads() {
       return loads;
@@ -361,7 +375,14 @@ export function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<FakeOllam
     };
     requests.push(record);
     waiters.check();
-    const response = await route(req, path, text, body, record);
+    const chat = path === "/api/chat" && _hasMessages(body);
+    if (chat) await modelTime(fake, closed);
+    let response: Response;
+    try {
+      response = await route(req, path, text, body, record);
+    } finally {
+      if (chat) fake.busy.now--;
+    }
     if (!streamed.has(record)) record.doneMs ??= performance.now() - started;
     return response;
   };
@@ -557,4 +578,10 @@ function _show(m: FakeModelSpec) {
     capabilities: m.capabilities ?? ["completion", "tools", "insert"],
     modified_at: "2025-06-01T10:00:00.000000000Z",
   };
+}
+
+/** Whether a chat body carries messages (a load or unload has none). */
+function _hasMessages(body: unknown): boolean {
+  const messages = (body as { messages?: unknown } | null)?.messages;
+  return Array.isArray(messages) && messages.length > 0;
 }

@@ -285,3 +285,26 @@ Deno.test("fake ollama closes cleanly in the middle of a slow reply", async () =
   }
   assert.ok(fake.requests[0].doneMs !== undefined);
 });
+
+Deno.test("fake ollama: a fixed model time per chat, and the most chats served at once", async () => {
+  await withFake(async (fake) => {
+    fake.modelMs = 200;
+    fake.script("one", "two");
+    const [a, b] = await Promise.all([
+      post(fake, "/api/chat", chat()),
+      post(fake, "/api/chat", chat()),
+    ]);
+    await a.text();
+    await b.text();
+    assert.deepEqual(fake.busy, { now: 0, most: 2 });
+    for (const r of fake.requests.filter((r) => r.path === "/api/chat")) {
+      assert.ok(
+        r.doneMs! - r.receivedMs >= 200,
+        `answered after the model time: ${JSON.stringify(r)}`,
+      );
+    }
+    // A load (no messages) takes no model time and is not a chat served.
+    await (await post(fake, "/api/chat", { model: MODEL, messages: [] })).text();
+    assert.deepEqual(fake.busy, { now: 0, most: 2 });
+  });
+});

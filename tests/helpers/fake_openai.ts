@@ -23,7 +23,13 @@
  * llama-server `{"error":{"code","message","type"}}`, vLLM `{"object":"error","message",…}`,
  * LM Studio `{"error":{"message","type","param","code"}}`.
  */
-import { countWaiters, type OpenStreams, readRequest, scriptedStream } from "./stream.ts";
+import {
+  countWaiters,
+  modelTime,
+  type OpenStreams,
+  readRequest,
+  scriptedStream,
+} from "./stream.ts";
 
 /** Which server the fake imitates. */
 export type FakeFlavor = "llama-server" | "vllm" | "lmstudio";
@@ -112,6 +118,8 @@ export interface FakeOpenAIOptions {
   chunkDelayMs?: number;
   /** Send no usage at all, as some servers do. */
   noUsage?: boolean;
+  /** The model's time: every chat is answered after this many milliseconds. */
+  modelMs?: number;
 }
 
 /** A running fake. */
@@ -127,6 +135,10 @@ export interface FakeOpenAI {
   models: FakeServedModel[];
   /** Failure for every chat request (the script is left alone). */
   chatFailure?: FakeFailure;
+  /** Milliseconds each chat takes before its answer starts (the model's time). */
+  modelMs: number;
+  /** How many chats are in their model time now, and the most there ever were at once. */
+  readonly busy: { now: number; most: number };
   /** Failure for every endpoint. */
   failure?: FakeFailure;
   readonly pending: number;
@@ -173,6 +185,8 @@ export function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<FakeOpenA
     origin: "",
     port: 0,
     requests,
+    modelMs: opts.modelMs ?? 0,
+    busy: { now: 0, most: 0 },
     get chats() {
       return requests.filter((r) => r.path === "/v1/chat/completions" && r.body).map((r) =>
         r.body as FakeChatBody
@@ -438,7 +452,12 @@ export function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<FakeOpenA
       if (!b || typeof b.model !== "string" || !Array.isArray(b.messages)) {
         return fail(400, "'messages' is required", "invalid_request_error");
       }
-      return await chat(b, record);
+      await modelTime(fake, closed);
+      try {
+        return await chat(b, record);
+      } finally {
+        fake.busy.now--;
+      }
     }
     return fail(404, "File Not Found", "not_found_error");
   };

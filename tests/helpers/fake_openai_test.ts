@@ -127,3 +127,20 @@ Deno.test("fake openai lists LM Studio's models with state and context", async (
     await fake.close();
   }
 });
+
+Deno.test("fake openai: a fixed model time per chat, and the most chats served at once", async () => {
+  const fake = await startFakeOpenAI({ models: [{ id: "m" }], modelMs: 200 });
+  try {
+    fake.script("one", "two", "three");
+    const body = { model: "m", messages: [{ role: "user", content: "hi" }] };
+    const url = `${fake.baseUrl}/chat/completions`;
+    const answers = await Promise.all([post(url, body), post(url, body), post(url, body)]);
+    for (const a of answers) await a.text();
+    assert.deepEqual(fake.busy, { now: 0, most: 3 });
+    for (const r of fake.requests.filter((r) => r.path === "/v1/chat/completions")) {
+      assert.ok(r.doneMs! - r.receivedMs >= 200, `answered after the model time: ${r.doneMs}`);
+    }
+  } finally {
+    await fake.close();
+  }
+});

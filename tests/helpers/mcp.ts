@@ -48,6 +48,8 @@ export interface InProcessConnection {
 export interface InProcessOptions {
   readOnly?: boolean;
   tools?: string[];
+  /** How often a long call's heartbeat repeats its progress (default 8 s). */
+  heartbeatMs?: number;
 }
 
 /**
@@ -68,7 +70,9 @@ export async function connectInProcess(
       only: options.tools,
     },
   );
-  const server = createServer(createState(real, `${real}/${CONFIG_NAME}`, tools));
+  const server = createServer(createState(real, `${real}/${CONFIG_NAME}`, tools), new Set(), {
+    heartbeatMs: options.heartbeatMs,
+  });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "localexec-test", version: "0.0.0" });

@@ -126,3 +126,19 @@ export async function secondsUntilEnded(
   }
   return record.doneMs === undefined ? undefined : (performance.now() - since) / 1000;
 }
+
+/**
+ * One chat's model time on a scripted server `fake`, counted among the chats served at once; the caller counts it
+ * off when its answer is made. Ends early when the server closes.
+ */
+export async function modelTime(
+  fake: { modelMs: number; busy: { now: number; most: number } },
+  closed: Promise<void>,
+): Promise<void> {
+  fake.busy.now++;
+  fake.busy.most = Math.max(fake.busy.most, fake.busy.now);
+  if (fake.modelMs <= 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([closed, new Promise((r) => timer = setTimeout(r, fake.modelMs))]);
+  clearTimeout(timer);
+}

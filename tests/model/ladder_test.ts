@@ -149,3 +149,34 @@ Deno.test("ladder: a task starts at the rung of its model, or is told the rungs"
     /model "c" is not on the ladder; the one model is "m"/,
   );
 });
+
+Deno.test("ladder: parallel from the rung, else the top level, per host or for every host", () => {
+  const top = rungs({ model: "m", ollama_host: ["a:11434", "b:11434"], parallel: 2 });
+  assert.deepEqual(top[0].capacity, [2, 2]);
+  assert.equal(rungs({ model: "m" })[0].capacity, undefined, "1 each: nothing kept");
+  const list = rungs({
+    ollama_host: ["a:11434", "b:11434"],
+    parallel: { "b": 3 },
+    ladder: [
+      { model: "small" },
+      { model: "big", parallel: { "http://a:11434": 4 } },
+      { model: "api", provider: "openai", base_url: "gpu:8000", parallel: 2 },
+    ],
+  });
+  assert.deepEqual(list.map((r) => r.capacity), [[1, 3], [4, 3], [2]]);
+});
+
+Deno.test("ladder: a bad parallel names the rung, the key and the host", () => {
+  assert.match(
+    problem({ model: "m", ollama_host: "a:11434", parallel: { "elsewhere:11434": 2 } }),
+    /^parallel\.elsewhere:11434: not one of the model hosts \(http:\/\/a:11434\)/,
+  );
+  assert.match(
+    problem({ ladder: [{ model: "m", ollama_host: "a", parallel: { b: 2 } }] }),
+    /^ladder\.0\.parallel\.b: not one of this rung's hosts \(http:\/\/a:11434\)/,
+  );
+  assert.match(
+    problem({ ladder: [{ model: "m", parallel: 0 }] }),
+    /^ladder\.0\.parallel: expected a whole number of chats at once from 1 to 64, got 0/,
+  );
+});
