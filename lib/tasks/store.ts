@@ -7,6 +7,7 @@
  */
 import { ToolError } from "../errors.ts";
 import { writeFileAtomic } from "../fs_atomic.ts";
+import { claimAlive } from "./claims.ts";
 import { lockHolder } from "./lock.ts";
 import { storeDir, TASK_ID, taskPaths } from "./dir.ts";
 import { appendIndex, readIndex } from "./index.ts";
@@ -129,6 +130,8 @@ export async function noteTemps(root: string, id: string, temps: readonly string
 /** `record` as a reader should see it: a `running` record whose owner is gone is `interrupted`. */
 export async function viewRecord(root: string, record: TaskRecord): Promise<TaskRecord> {
   if (record.status !== "running") return record;
+  // A running task holds its claim on its files (`claims.ts`) from before it begins to its end.
+  if (await claimAlive(root, record.id)) return record;
   const holder = await lockHolder(root);
   const alive = holder && holder.pid === record.pid &&
     (!holder.task_id || holder.task_id === record.id);

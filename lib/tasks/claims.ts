@@ -1,0 +1,259 @@
+/**
+ * Claims on files (docs/ARCHITECTURE.md, "Parallel tasks"): a running implement_task holds
+ * `.localexec/claims/<task id>.json`, naming its `files_to_edit`, whether it runs in the tree or
+ * in a workspace (and where), and who runs it. Tasks whose files are disjoint run at once; a task
+ * whose files overlap a live claim waits for it. Claims are taken under the project lock (held for
+ * an instant), so two servers on one project see each other's.
+ *
+ * A claim file is made like the lock (`lock.ts`): a private file, `flock`ed, then hard-linked to
+ * its name; the OS drops the `flock` when its owner dies, so a claim whose `flock` can be taken is
+ * stale, and whoever takes it over removes its workspace and the file. The workspace's path is in
+ * the claim before the workspace exists (write-ahead).
+ */
+import { join } from "../deps.ts";
+import { ToolError } from "../errors.ts";
+import { storeDir } from "./dir.ts";
+import { sleepUnlessAborted, withProjectLock } from "./lock.ts";
+
+/** What a claim file says. */
+export interface Claim {
+  task_id: string;
+  pid: number;
+  files: string[];
+  /** `tree`: the task edits the user's tree; `workspace`: a copy at `workspace`. */
+  mode: "tree" | "workspace";
+  workspace?: string;
+  since: string;
+}
+
+/** A claim this process holds; `release` drops it (and never throws). */
+export interface HeldClaim {
+  readonly claim: Claim;
+  /** The tasks this one waited for, if any. */
+  readonly waitedFor: string[];
+  release(): Promise<void>;
+}
+
+/** Options for {@linkcode claimFiles}. */
+export interface ClaimOptions {
+  taskId: string;
+  files: readonly string[];
+  /** Seconds to wait for overlapping tasks (config `lock_timeout_s`). */
+  timeoutS: number;
+  signal?: AbortSignal;
+  /** "waiting for task T1 (it edits calc.py)". */
+  onWait?: (message: string) => void;
+  /** Where this task's workspace goes when other tasks run (recorded before it is made). */
+  workspaceAt: (taskId: string) => string;
+}
+
+/** The claims folder of `root`. */
+export function claimsDir(root: string): string {
+  return join(storeDir(root), "claims");
+}
+
+function _claimPath(root: string, id: string): string {
+  return join(claimsDir(root), `${id}.json`);
+}
+
+async function _read(path: string): Promise<Claim | undefined> {
+  try {
+    const c = JSON.parse(await Deno.readTextFile(path));
+    return typeof c?.task_id === "string" && Array.isArray(c.files) ? c as Claim : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the claim of task `id` is held by a live run (read-only; never removes anything). */
+export async function claimAlive(root: string, id: string): Promise<boolean> {
+  const file = await Deno.open(_claimPath(root, id), { read: true }).catch(() => undefined);
+  if (!file) return false;
+  try {
+    // A taker-over holds the flock for an instant: look again before calling it alive.
+    for (let look = 0; look < 3; look++) {
+      if (await file.tryLock(true)) return false;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return true;
+  } finally {
+    file.close();
+  }
+}
+
+/** Removes a dead run's workspace; only a folder under the store's `ws/`. */
+async function _removeWorkspace(root: string, path: string | undefined): Promise<void> {
+  if (!path || !path.startsWith(join(storeDir(root), "ws") + "/")) return;
+  await Deno.remove(path, { recursive: true }).catch(() => {});
+}
+
+/**
+ * The live claims of `root`. A stale claim (its owner died) is removed with its workspace, while
+ * holding its `flock` and only if the name still leads to that file. Private files of claimers that
+ * died before linking are removed too.
+ */
+export async function liveClaims(root: string): Promise<Claim[]> {
+  const dir = claimsDir(root);
+  const out: Claim[] = [];
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(dir)];
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    const path = join(dir, e.name);
+    const file = await Deno.open(path, { read: true }).catch(() => undefined);
+    if (!file) continue;
+    try {
+      const claim = await _read(path);
+      if (!(await file.tryLock(true))) {
+        if (claim && e.name.endsWith(".json")) out.push(claim);
+        continue;
+      }
+      const mine = await file.stat();
+      const now = await Deno.lstat(path).catch(() => undefined);
+      if (!now || now.ino !== mine.ino || now.dev !== mine.dev) continue;
+      const old = Date.now() - (mine.mtime?.getTime() ?? 0) > 60_000;
+      if (e.name.endsWith(".tmp") && !old) continue; // a claimer between create and flock
+      await _removeWorkspace(root, claim?.workspace);
+      await Deno.remove(path).catch(() => {});
+    } finally {
+      file.close();
+    }
+  }
+  return out;
+}
+
+/** Removes stale claims and their workspaces, and workspaces no claim names; never throws. */
+export async function removeStaleClaims(root: string): Promise<void> {
+  try {
+    const live = await liveClaims(root);
+    const wsDir = join(storeDir(root), "ws");
+    const named = new Set(live.map((c) => c.workspace));
+    for (const e of [...Deno.readDirSync(wsDir)]) {
+      const path = join(wsDir, e.name);
+      // A workspace is named in its claim before it is made: one no live claim names is dead.
+      if (!named.has(path) && !(await _claimedSoon(root, e.name))) {
+        await _removeWorkspace(root, path);
+      }
+    }
+  } catch {
+    // nothing to clean, or not readable: the next start tries again
+  }
+}
+
+/** Whether the workspace folder `name` (`<id>.<rand>`) belongs to a claim being linked now. */
+async function _claimedSoon(root: string, name: string): Promise<boolean> {
+  const id = name.replace(/\.[0-9a-f]+$/, "");
+  return await claimAlive(root, id);
+}
+
+function _overlap(a: readonly string[], b: readonly string[]): string | undefined {
+  const set = new Set(b);
+  return a.find((f) => set.has(f));
+}
+
+async function _write(file: Deno.FsFile, claim: Claim): Promise<void> {
+  const bytes = new TextEncoder().encode(JSON.stringify(claim) + "\n");
+  for (let at = 0; at < bytes.length;) at += await file.write(bytes.subarray(at));
+}
+
+/** Links a new claim (call it under the project lock), or names the live claim in the way. */
+async function _tryClaim(
+  root: string,
+  o: ClaimOptions,
+): Promise<{ held: HeldClaim } | { busy: Claim; file: string }> {
+  const others = await liveClaims(root);
+  for (const c of others) {
+    const file = c.task_id === o.taskId ? o.files[0] : _overlap(o.files, c.files);
+    if (file !== undefined) return { busy: c, file };
+  }
+  const claim: Claim = {
+    task_id: o.taskId,
+    pid: Deno.pid,
+    files: [...o.files],
+    mode: others.length ? "workspace" : "tree",
+    since: new Date().toISOString(),
+  };
+  if (claim.mode === "workspace") claim.workspace = o.workspaceAt(o.taskId);
+  const dir = claimsDir(root);
+  await Deno.mkdir(dir, { recursive: true });
+  const tmp = join(dir, `.${o.taskId}.${crypto.randomUUID().slice(0, 8)}.tmp`);
+  const path = _claimPath(root, o.taskId);
+  const file = await Deno.open(tmp, { read: true, write: true, createNew: true, mode: 0o644 });
+  try {
+    await file.lock(true);
+    await _write(file, claim);
+    await Deno.link(tmp, path);
+  } catch (err) {
+    file.close();
+    throw err;
+  } finally {
+    await Deno.remove(tmp).catch(() => {});
+  }
+  let released = false;
+  return {
+    held: {
+      claim,
+      waitedFor: [],
+      async release() {
+        if (released) return;
+        released = true;
+        try {
+          const mine = await file.stat();
+          const now = await Deno.lstat(path).catch(() => undefined);
+          if (now && now.ino === mine.ino && now.dev === mine.dev) await Deno.remove(path);
+        } catch {
+          // gone already
+        } finally {
+          file.close();
+        }
+      },
+    },
+  };
+}
+
+/**
+ * Claims `files` for task `taskId`: waits while a live task (in this process or another) claims
+ * one of them, naming it in `onWait`; gives up after `timeoutS` with an error naming it. The
+ * claim's mode is `tree` when no other task runs, else `workspace`.
+ */
+export async function claimFiles(root: string, o: ClaimOptions): Promise<HeldClaim> {
+  const began = Date.now();
+  const waited = new Set<string>();
+  let nextNote = 0;
+  for (;;) {
+    o.signal?.throwIfAborted();
+    const left = Math.max(0, o.timeoutS - (Date.now() - began) / 1000);
+    const got = await withProjectLock(root, {
+      timeoutS: left,
+      signal: o.signal,
+      onWait: o.onWait,
+      tool: "implement_task",
+      taskId: o.taskId,
+    }, () => _tryClaim(root, o));
+    if ("held" in got) return { ...got.held, waitedFor: [...waited] };
+    waited.add(got.busy.task_id);
+    const now = Date.now();
+    if (now - began >= o.timeoutS * 1000) {
+      throw new ClaimTimeoutError(
+        `task ${got.busy.task_id} (pid ${got.busy.pid}) is editing ${got.file}; gave up after ` +
+          `${o.timeoutS} s (lock_timeout_s); try again when it has finished`,
+      );
+    }
+    if (now >= nextNote) {
+      o.onWait?.(`waiting for task ${got.busy.task_id}, which edits ${got.file}`);
+      nextNote = now + 5000;
+    }
+    await sleepUnlessAborted(200, o.signal);
+  }
+}
+
+/** Waiting for an overlapping task took longer than allowed. */
+export class ClaimTimeoutError extends ToolError {
+  constructor(message: string) {
+    super(message);
+    this.name = "ClaimTimeoutError";
+  }
+}
