@@ -127,3 +127,40 @@ Deno.test("parallel two steps that pass alone but fail together: the second to l
     await lab.close();
   }
 });
+
+Deno.test("parallel two servers on one project run disjoint tasks at once, each isolated", async () => {
+  const lab = await _lab(
+    "grep -q 'B = 2' b.py && [ ! -e $OUT/b_saw ] && cat a.py > $OUT/b_saw; " +
+      "grep -q 'A = 1' a.py && sleep 2; true",
+  );
+  const other = await connect(lab.root);
+  try {
+    const reply = async (req: FakeChatRequest) => {
+      if (_for(req, "task alpha")) return block("a.py", "A = 0\n", "A = 1\n");
+      await until(() => _text(join(lab.root, "a.py")) === "A = 1\n");
+      return block("b.py", "B = 0\n", "B = 2\n");
+    };
+    lab.fake.script(reply, reply);
+    const a = callMcp(lab.conn.client, "implement_task", {
+      task_id: "SA",
+      spec: "task alpha: set A to 1",
+      files_to_edit: ["a.py"],
+    });
+    await lab.fake.waitForChats(1);
+    const b = callMcp(other.client, "implement_task", {
+      task_id: "SB",
+      spec: "task beta: set B to 2",
+      files_to_edit: ["b.py"],
+    });
+    const [va, vb] = await Promise.all([a, b]);
+    assert.equal(va.status, "passed", JSON.stringify(va));
+    assert.equal(vb.status, "passed", JSON.stringify(vb));
+    // B's reply came only once A's edit was in the tree, and B's check ran while A's check held
+    // it there: B ran beside A, and did not see it.
+    assert.equal(_text(join(lab.out, "b_saw")), "A = 0\n", "B's check did not see A's edit");
+    assert.match(_text(join(lab.root, ".localexec/SB.log")), /a workspace/);
+  } finally {
+    await other.close();
+    await lab.close();
+  }
+});
