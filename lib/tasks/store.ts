@@ -157,7 +157,9 @@ export async function listTasks(root: string): Promise<TaskRecord[]> {
       if (!entry.isFile || !entry.name.endsWith(".json")) continue;
       const id = entry.name.slice(0, -5);
       const known = index.get(id);
-      const record = known && typeof known.status === "string"
+      // A `running` line is read from the record: tasks run at once, and a line appended while
+      // another task compacts the index may be lost.
+      const record = known && typeof known.status === "string" && known.status !== "running"
         ? { files: [], ...known } as unknown as TaskRecord
         : await readRecord(root, id).catch(() => undefined);
       if (record) out.push(record.written ? record : { ...record, written: {} });
