@@ -12,6 +12,7 @@ import { LadderError, ModelError, type ModelPool, type Rung, startRung } from ".
 import {
   appendLog,
   applyFiles,
+  type BeginResult,
   beginTask,
   claimFiles,
   landings,
@@ -77,7 +78,7 @@ export async function implementTask(input: TaskInput, ctx: EngineContext): Promi
     if (err instanceof LadderError) throw new ToolError(err.message);
     throw err;
   }
-  const plan = await planTask(ctx.root, input, config);
+  let plan = await planTask(ctx.root, input, config);
   const rung = rungs[first];
   const model = _pool(rung, config);
   ctx.progress(`checking model ${rung.model}`);
@@ -96,6 +97,8 @@ export async function implementTask(input: TaskInput, ctx: EngineContext): Promi
     }
     throw err;
   }
+  let begun: BeginResult | undefined;
+  let landedAt = 0;
   const claim = await claimFiles(ctx.root, {
     taskId: plan.id,
     files: plan.files,
@@ -103,12 +106,24 @@ export async function implementTask(input: TaskInput, ctx: EngineContext): Promi
     signal: ctx.signal,
     onWait: (m) => ctx.progress(m),
     workspaceAt: (id) => workspacePath(ctx.root, id),
+    // One hold of the project lock claims the files and begins the task.
+    whileLocked: async (_, waited) => {
+      // A task that waited for another sees its result: its context is read again.
+      if (waited) plan = await planTask(ctx.root, input, config);
+      landedAt = (await landings(ctx.root)).length;
+      begun = await beginTask(ctx.root, {
+        id: plan.id,
+        spec: plan.spec,
+        files: plan.files,
+        contextFiles: plan.context.map((c) => c.rel),
+        checks: plan.checks.map((c) => c.name),
+      });
+    },
   });
   const ws = claim.claim.workspace;
   try {
-    // A task that waited for another sees its result: its context is read again.
-    const now = claim.waitedFor.length ? await planTask(ctx.root, input, config) : plan;
-    return await _claimed(now, config, { rungs, first, ready: { facts, model }, notices }, ctx, ws);
+    const l = { rungs, first, ready: { facts, model }, notices };
+    return await _claimed(plan, config, l, ctx, { ws, begun: begun!, landedAt });
   } finally {
     if (ws) await removeWorkspace(ws);
     await claim.release();
@@ -120,21 +135,12 @@ async function _claimed(
   config: Config,
   l: { rungs: Rung[]; first: number; ready: Ready; notices: string[] },
   ctx: EngineContext,
-  ws: string | undefined,
+  /** The workspace, if any; the task as begun; the landings the tree it starts from holds. */
+  c: { ws?: string; begun: BeginResult; landedAt: number },
 ): Promise<Verdict> {
   const { root } = ctx;
+  const { ws, begun, landedAt } = c;
   const started = performance.now();
-  const brief = { timeoutS: config.lock_timeout_s, tool: "implement_task", taskId: plan.id };
-  // What had landed when the task began is in the tree it starts from.
-  const landedAt = (await landings(root)).length;
-  const begun = await withProjectLock(root, brief, () =>
-    beginTask(root, {
-      id: plan.id,
-      spec: plan.spec,
-      files: plan.files,
-      contextFiles: plan.context.map((c) => c.rel),
-      checks: plan.checks.map((c) => c.name),
-    }));
   if (ws) {
     ctx.progress("making a workspace: other tasks are running");
     const running = (await liveClaims(root)).filter((c) => c.task_id !== plan.id);

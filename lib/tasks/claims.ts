@@ -45,6 +45,11 @@ export interface ClaimOptions {
   onWait?: (message: string) => void;
   /** Where this task's workspace goes when other tasks run (recorded before it is made). */
   workspaceAt: (taskId: string) => string;
+  /**
+   * Runs once the claim is made, still under the project lock (one hold for claiming and
+   * beginning); told whether the task waited for another. When it throws, the claim is dropped.
+   */
+  whileLocked?: (claim: Claim, waited: boolean) => Promise<void>;
 }
 
 /** The claims folder of `root`. */
@@ -90,9 +95,10 @@ async function _removeWorkspace(root: string, path: string | undefined): Promise
 /**
  * The live claims of `root`. A stale claim (its owner died) is removed with its workspace, while
  * holding its `flock` and only if the name still leads to that file. Private files of claimers that
- * died before linking are removed too.
+ * died before linking are removed too: any, when the caller holds the project lock (`locked`: no
+ * claimer is making one then), else those over a minute old.
  */
-export async function liveClaims(root: string): Promise<Claim[]> {
+export async function liveClaims(root: string, locked = false): Promise<Claim[]> {
   const dir = claimsDir(root);
   const out: Claim[] = [];
   let entries: Deno.DirEntry[];
@@ -115,7 +121,7 @@ export async function liveClaims(root: string): Promise<Claim[]> {
       const now = await Deno.lstat(path).catch(() => undefined);
       if (!now || now.ino !== mine.ino || now.dev !== mine.dev) continue;
       const old = Date.now() - (mine.mtime?.getTime() ?? 0) > 60_000;
-      if (e.name.endsWith(".tmp") && !old) continue; // a claimer between create and flock
+      if (e.name.endsWith(".tmp") && !old && !locked) continue; // between create and flock
       await _removeWorkspace(root, claim?.workspace);
       await Deno.remove(path).catch(() => {});
     } finally {
@@ -163,8 +169,9 @@ async function _write(file: Deno.FsFile, claim: Claim): Promise<void> {
 async function _tryClaim(
   root: string,
   o: ClaimOptions,
+  waited: boolean,
 ): Promise<{ held: HeldClaim } | { busy: Claim; file: string }> {
-  const others = await liveClaims(root);
+  const others = await liveClaims(root, true);
   for (const c of others) {
     const file = c.task_id === o.taskId ? o.files[0] : _overlap(o.files, c.files);
     if (file !== undefined) return { busy: c, file };
@@ -193,25 +200,30 @@ async function _tryClaim(
     await Deno.remove(tmp).catch(() => {});
   }
   let released = false;
-  return {
-    held: {
-      claim,
-      waitedFor: [],
-      async release() {
-        if (released) return;
-        released = true;
-        try {
-          const mine = await file.stat();
-          const now = await Deno.lstat(path).catch(() => undefined);
-          if (now && now.ino === mine.ino && now.dev === mine.dev) await Deno.remove(path);
-        } catch {
-          // gone already
-        } finally {
-          file.close();
-        }
-      },
+  const held: HeldClaim = {
+    claim,
+    waitedFor: [],
+    async release() {
+      if (released) return;
+      released = true;
+      try {
+        const mine = await file.stat();
+        const now = await Deno.lstat(path).catch(() => undefined);
+        if (now && now.ino === mine.ino && now.dev === mine.dev) await Deno.remove(path);
+      } catch {
+        // gone already
+      } finally {
+        file.close();
+      }
     },
   };
+  try {
+    await o.whileLocked?.(claim, waited);
+  } catch (err) {
+    await held.release();
+    throw err;
+  }
+  return { held };
 }
 
 /**
@@ -232,7 +244,7 @@ export async function claimFiles(root: string, o: ClaimOptions): Promise<HeldCla
       onWait: o.onWait,
       tool: "implement_task",
       taskId: o.taskId,
-    }, () => _tryClaim(root, o));
+    }, () => _tryClaim(root, o, waited.size > 0));
     if ("held" in got) return { ...got.held, waitedFor: [...waited] };
     waited.add(got.busy.task_id);
     const now = Date.now();
