@@ -238,6 +238,7 @@ async function _claimed(
  * first takes that task's change in and runs its checks again; failing then, it is `failed`.
  */
 async function _land(task: TaskRun, end: RungEnd): Promise<RungEnd> {
+  if (task.work === task.ctx.root) return await _landInTree(task, end);
   const { root } = task.ctx;
   const { plan } = task;
   const brief = { timeoutS: task.config.lock_timeout_s, tool: "implement_task", taskId: plan.id };
@@ -249,19 +250,32 @@ async function _land(task: TaskRun, end: RungEnd): Promise<RungEnd> {
       // Checks ran before others landed: check again first (a few rounds, then under the lock).
       if (end.status === "passed" && fresh.length && round < 3) return false;
       if (end.status === "passed" && fresh.length) end = await _recheck(task, end);
-      if (task.work !== root) {
-        const now = await snapshot(task.work, plan.files);
-        const was = await snapshot(root, plan.files);
-        const edits = new Map([...now].filter(([rel, b]) => !sameBytes(was.get(rel) ?? null, b)));
-        if (edits.size) await applyFiles(root, plan.id, edits);
-      }
-      const changed = !(await sameAsStart(task));
-      if (changed) await noteLanded(root, plan.id, plan.files);
+      const now = await snapshot(task.work, plan.files);
+      const was = await snapshot(root, plan.files);
+      const edits = new Map([...now].filter(([rel, b]) => !sameBytes(was.get(rel) ?? null, b)));
+      if (edits.size) await applyFiles(root, plan.id, edits);
+      if (!(await sameAsStart(task))) await noteLanded(root, plan.id, plan.files);
       return true;
     });
     if (settled) return end;
     end = await _recheck(task, end);
   }
+}
+
+/**
+ * A task in the tree has landed already; it takes no lock. It notes its landing first, then
+ * checks again when another task landed between its checks and that note. Appends are ordered, so
+ * of two tasks the one noted later always sees the other: it checks again (a workspace task
+ * landing after this note does, under the lock).
+ */
+async function _landInTree(task: TaskRun, end: RungEnd): Promise<RungEnd> {
+  const { root } = task.ctx;
+  const { plan } = task;
+  const mine = !(await sameAsStart(task)) ? await noteLanded(root, plan.id, plan.files) : "";
+  const all = await landings(root);
+  const upto = all.find((l) => l.note === mine)?.seq ?? all.length + 1;
+  const fresh = all.some((l) => l.seq > task.seen && l.seq < upto && l.task_id !== plan.id);
+  return fresh ? await _recheck(task, end) : end;
 }
 
 /** Runs a passing task's checks again with what landed since; `failed` when they fail now. */

@@ -95,6 +95,8 @@ export interface Landing {
   seq: number;
   task_id: string;
   files: string[];
+  /** Unique to this landing (what `noteLanded` returned). */
+  note: string;
 }
 
 function _landedPath(root: string): string {
@@ -114,9 +116,10 @@ export async function landings(root: string): Promise<Landing[]> {
     if (!line) continue;
     try {
       const l = JSON.parse(line);
-      out.push({ seq: out.length + 1, task_id: String(l.task_id), files: l.files ?? [] });
+      const note = String(l.note ?? "");
+      out.push({ seq: out.length + 1, task_id: String(l.task_id), files: l.files ?? [], note });
     } catch {
-      out.push({ seq: out.length + 1, task_id: "?", files: [] }); // a line cut by a crash
+      out.push({ seq: out.length + 1, task_id: "?", files: [], note: "" }); // cut by a crash
     }
   }
   return out;
