@@ -14,9 +14,9 @@ import {
   applyFiles,
   type BeginResult,
   beginTask,
+  type Claim,
   claimFiles,
   landings,
-  liveClaims,
   makeWorkspace,
   noteLanded,
   removeWorkspace,
@@ -123,7 +123,12 @@ export async function implementTask(input: TaskInput, ctx: EngineContext): Promi
   const ws = claim.claim.workspace;
   try {
     const l = { rungs, first, ready: { facts, model }, notices };
-    return await _claimed(plan, config, l, ctx, { ws, begun: begun!, landedAt });
+    return await _claimed(plan, config, l, ctx, {
+      ws,
+      others: claim.others,
+      begun: begun!,
+      landedAt,
+    });
   } finally {
     if (ws) await removeWorkspace(ws);
     await claim.release();
@@ -136,15 +141,14 @@ async function _claimed(
   l: { rungs: Rung[]; first: number; ready: Ready; notices: string[] },
   ctx: EngineContext,
   /** The workspace, if any; the task as begun; the landings the tree it starts from holds. */
-  c: { ws?: string; begun: BeginResult; landedAt: number },
+  c: { ws?: string; others: Claim[]; begun: BeginResult; landedAt: number },
 ): Promise<Verdict> {
   const { root } = ctx;
   const { ws, begun, landedAt } = c;
   const started = performance.now();
   if (ws) {
     ctx.progress("making a workspace: other tasks are running");
-    const running = (await liveClaims(root)).filter((c) => c.task_id !== plan.id);
-    await makeWorkspace(root, ws, running);
+    await makeWorkspace(root, ws, c.others);
   }
   const work = ws ?? root;
   // One append at a time, in order: the prompt is logged without waiting for it.

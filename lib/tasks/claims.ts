@@ -5,9 +5,9 @@
  * whose files overlap a live claim waits for it. Claims are taken under the project lock (held for
  * an instant), so two servers on one project see each other's.
  *
- * A claim file is made like the lock (`lock.ts`): a private file, `flock`ed, then hard-linked to
- * its name; the OS drops the `flock` when its owner dies, so a claim whose `flock` can be taken is
- * stale, and whoever takes it over removes its workspace and the file. The workspace's path is in
+ * A claim file is made under the project lock and `flock`ed at once; the OS drops the `flock` when
+ * its owner dies, so a claim whose `flock` can be taken is stale, and whoever next holds the
+ * project lock (a claimer, or a server starting) removes its workspace and the file. The workspace's path is in
  * the claim before the workspace exists (write-ahead).
  */
 import { join } from "../deps.ts";
@@ -31,6 +31,8 @@ export interface HeldClaim {
   readonly claim: Claim;
   /** The tasks this one waited for, if any. */
   readonly waitedFor: string[];
+  /** The other tasks running when the claim was made (their files are not this task's). */
+  readonly others: Claim[];
   release(): Promise<void>;
 }
 
@@ -75,12 +77,8 @@ export async function claimAlive(root: string, id: string): Promise<boolean> {
   const file = await Deno.open(_claimPath(root, id), { read: true }).catch(() => undefined);
   if (!file) return false;
   try {
-    // A taker-over holds the flock for an instant: look again before calling it alive.
-    for (let look = 0; look < 3; look++) {
-      if (await file.tryLock(true)) return false;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    return true;
+    // Held: its owner runs (or, for an instant, a claimer is removing it as stale).
+    return !(await file.tryLock(true));
   } finally {
     file.close();
   }
@@ -93,12 +91,11 @@ async function _removeWorkspace(root: string, path: string | undefined): Promise
 }
 
 /**
- * The live claims of `root`. A stale claim (its owner died) is removed with its workspace, while
- * holding its `flock` and only if the name still leads to that file. Private files of claimers that
- * died before linking are removed too: any, when the caller holds the project lock (`locked`: no
- * claimer is making one then), else those over a minute old.
+ * The live claims of `root`; call it under the project lock. A stale claim (its owner died) is
+ * removed with its workspace, while holding its `flock` and only if the name still leads to that
+ * file.
  */
-export async function liveClaims(root: string, locked = false): Promise<Claim[]> {
+export async function liveClaims(root: string): Promise<Claim[]> {
   const dir = claimsDir(root);
   const out: Claim[] = [];
   let entries: Deno.DirEntry[];
@@ -114,14 +111,12 @@ export async function liveClaims(root: string, locked = false): Promise<Claim[]>
     try {
       const claim = await _read(path);
       if (!(await file.tryLock(true))) {
-        if (claim && e.name.endsWith(".json")) out.push(claim);
+        if (claim) out.push(claim);
         continue;
       }
       const mine = await file.stat();
       const now = await Deno.lstat(path).catch(() => undefined);
       if (!now || now.ino !== mine.ino || now.dev !== mine.dev) continue;
-      const old = Date.now() - (mine.mtime?.getTime() ?? 0) > 60_000;
-      if (e.name.endsWith(".tmp") && !old && !locked) continue; // between create and flock
       await _removeWorkspace(root, claim?.workspace);
       await Deno.remove(path).catch(() => {});
     } finally {
@@ -131,28 +126,24 @@ export async function liveClaims(root: string, locked = false): Promise<Claim[]>
   return out;
 }
 
-/** Removes stale claims and their workspaces, and workspaces no claim names; never throws. */
+/**
+ * Removes stale claims and their workspaces, and workspaces no live claim names; never throws.
+ * Takes the project lock, without waiting: when it is busy, the next claimer cleans up instead.
+ */
 export async function removeStaleClaims(root: string): Promise<void> {
   try {
-    const live = await liveClaims(root);
-    const wsDir = join(storeDir(root), "ws");
-    const named = new Set(live.map((c) => c.workspace));
-    for (const e of [...Deno.readDirSync(wsDir)]) {
-      const path = join(wsDir, e.name);
-      // A workspace is named in its claim before it is made: one no live claim names is dead.
-      if (!named.has(path) && !(await _claimedSoon(root, e.name))) {
-        await _removeWorkspace(root, path);
+    await withProjectLock(root, { timeoutS: 0, tool: "cleanup" }, async () => {
+      const named = new Set((await liveClaims(root)).map((c) => c.workspace));
+      const wsDir = join(storeDir(root), "ws");
+      for (const e of [...Deno.readDirSync(wsDir)]) {
+        // A workspace is named in its claim before it is made: one no live claim names is dead.
+        const path = join(wsDir, e.name);
+        if (!named.has(path)) await _removeWorkspace(root, path);
       }
-    }
+    });
   } catch {
-    // nothing to clean, or not readable: the next start tries again
+    // nothing to clean, the lock is busy, or not readable: the next claimer or start cleans up
   }
-}
-
-/** Whether the workspace folder `name` (`<id>.<rand>`) belongs to a claim being linked now. */
-async function _claimedSoon(root: string, name: string): Promise<boolean> {
-  const id = name.replace(/\.[0-9a-f]+$/, "");
-  return await claimAlive(root, id);
 }
 
 function _overlap(a: readonly string[], b: readonly string[]): string | undefined {
@@ -171,7 +162,7 @@ async function _tryClaim(
   o: ClaimOptions,
   waited: boolean,
 ): Promise<{ held: HeldClaim } | { busy: Claim; file: string }> {
-  const others = await liveClaims(root, true);
+  const others = await liveClaims(root);
   for (const c of others) {
     const file = c.task_id === o.taskId ? o.files[0] : _overlap(o.files, c.files);
     if (file !== undefined) return { busy: c, file };
@@ -186,23 +177,23 @@ async function _tryClaim(
   if (claim.mode === "workspace") claim.workspace = o.workspaceAt(o.taskId);
   const dir = claimsDir(root);
   await Deno.mkdir(dir, { recursive: true });
-  const tmp = join(dir, `.${o.taskId}.${crypto.randomUUID().slice(0, 8)}.tmp`);
   const path = _claimPath(root, o.taskId);
-  const file = await Deno.open(tmp, { read: true, write: true, createNew: true, mode: 0o644 });
+  // Under the project lock no other claimer looks: the file is locked before anyone takes it for
+  // stale (a reader without the lock only ever looks, `claimAlive`).
+  const file = await Deno.open(path, { read: true, write: true, createNew: true, mode: 0o644 });
   try {
     await file.lock(true);
     await _write(file, claim);
-    await Deno.link(tmp, path);
   } catch (err) {
     file.close();
+    await Deno.remove(path).catch(() => {});
     throw err;
-  } finally {
-    await Deno.remove(tmp).catch(() => {});
   }
   let released = false;
   const held: HeldClaim = {
     claim,
     waitedFor: [],
+    others,
     async release() {
       if (released) return;
       released = true;
