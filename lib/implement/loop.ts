@@ -34,6 +34,8 @@ export interface TaskRun {
   readonly sync: () => Promise<void>;
   /** The last landing (`lib/tasks/workspace.ts`) the task's checks saw. */
   seen: number;
+  /** Whether the task wrote into the tree (a task in the tree: it has something to land). */
+  wrote: boolean;
   /** Tasks that landed while this one ran and were taken in. */
   landedWith: Set<string>;
   /** Appends to the task's log, in order. */

@@ -107,10 +107,11 @@ export async function implementTask(input: TaskInput, ctx: EngineContext): Promi
     onWait: (m) => ctx.progress(m),
     workspaceAt: (id) => workspacePath(ctx.root, id),
     // One hold of the project lock claims the files and begins the task.
-    whileLocked: async (_, waited) => {
+    whileLocked: async (c, waited) => {
       // A task that waited for another sees its result: its context is read again.
       if (waited) plan = await planTask(ctx.root, input, config);
-      landedAt = (await landings(ctx.root)).length;
+      // A workspace starts from the landings so far; a task in the tree reads them before checks.
+      if (c.mode === "workspace") landedAt = (await landings(ctx.root)).length;
       begun = await beginTask(ctx.root, {
         id: plan.id,
         spec: plan.spec,
@@ -163,8 +164,9 @@ async function _claimed(
     start: { files, dirs: await missingDirs(work, files) },
     work,
     write: ws ? (edits) => writeWork(ws, edits) : async (edits) => {
-      await applyFiles(root, plan.id, edits);
+      if ((await applyFiles(root, plan.id, edits)).length) task.wrote = true;
     },
+    wrote: false,
     sync: async () => {
       const got = await syncLanded(root, work, task.seen, plan.id);
       task.seen = got.seq;
@@ -275,7 +277,7 @@ async function _land(task: TaskRun, end: RungEnd): Promise<RungEnd> {
 async function _landInTree(task: TaskRun, end: RungEnd): Promise<RungEnd> {
   const { root } = task.ctx;
   const { plan } = task;
-  const mine = !(await sameAsStart(task)) ? await noteLanded(root, plan.id, plan.files) : "";
+  const mine = task.wrote ? await noteLanded(root, plan.id, plan.files) : "";
   const all = await landings(root);
   const upto = all.find((l) => l.note === mine)?.seq ?? all.length + 1;
   const fresh = all.some((l) => l.seq > task.seen && l.seq < upto && l.task_id !== plan.id);

@@ -198,9 +198,8 @@ async function _tryClaim(
       if (released) return;
       released = true;
       try {
-        const mine = await file.stat();
-        const now = await Deno.lstat(path).catch(() => undefined);
-        if (now && now.ino === mine.ino && now.dev === mine.dev) await Deno.remove(path);
+        // Held all along: nobody else removes a live claim.
+        await Deno.remove(path);
       } catch {
         // gone already
       } finally {
