@@ -31,8 +31,11 @@ for (let i = 0; i < Deno.args.length; i++) {
   if (m) args[m[1]] = Deno.args[++i];
 }
 if (!args.tree || !args.out) {
-  console.error("usage: deno task bench workspace --tree DIR --out DIR [--runs N]");
-  Deno.exit(1);
+  // Part of `deno task bench` with no names: it needs a large tree, so it says how and stops.
+  console.log(
+    "workspace: skipped; usage: deno task bench workspace --tree DIR --out DIR [--runs N]",
+  );
+  Deno.exit(0);
 }
 const tree = await Deno.realPath(args.tree);
 const runs = Number(args.runs ?? 5);

@@ -28,6 +28,10 @@ export interface TaskRun {
   readonly start: { files: Snapshot; dirs: string[] };
   /** Where the task edits and checks: the project root, or its workspace (`lib/tasks/`). */
   readonly work: string;
+  /** Settles once `work` is ready (a workspace is made while the model writes). */
+  readonly ready: Promise<void>;
+  /** The task's files as they are now. */
+  readonly read: () => Promise<Snapshot>;
   /** Writes the task's files where it works (recorded in the tree, plain in a workspace). */
   readonly write: (edits: ReadonlyMap<string, string | Uint8Array | null>) => Promise<void>;
   /** Takes in what other tasks landed, before checks run. */
@@ -90,6 +94,7 @@ export interface RungEnd {
 
 /** Puts the task's files back as they were when this call began, folders included. */
 export async function restoreStart(task: TaskRun): Promise<void> {
+  await task.ready;
   const root = task.work;
   const now = await snapshot(root, task.plan.files);
   const edits: Snapshot = new Map();
@@ -109,6 +114,7 @@ export async function restoreStart(task: TaskRun): Promise<void> {
 
 /** Whether the task's files are as they were when this call began. */
 export async function sameAsStart(task: TaskRun): Promise<boolean> {
+  await task.ready;
   const now = await snapshot(task.work, task.plan.files);
   for (const [rel, bytes] of task.start.files) {
     if (!sameBytes(now.get(rel) ?? null, bytes)) return false;
@@ -167,7 +173,7 @@ export class Loop {
       this.attempt++;
       task.attempts++;
       const n = task.attempts;
-      const current = texts(await snapshot(task.work, plan.files));
+      const current = texts(await task.read());
       this.#progress(`asking ${rung.model}`);
       let lastChunk = 0;
       let numCtx = 0;

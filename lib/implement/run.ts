@@ -14,7 +14,6 @@ import {
   applyFiles,
   type BeginResult,
   beginTask,
-  type Claim,
   claimFiles,
   landings,
   makeWorkspace,
@@ -122,15 +121,19 @@ export async function implementTask(input: TaskInput, ctx: EngineContext): Promi
     },
   });
   const ws = claim.claim.workspace;
+  // The copy is made while the model writes its first reply; writes and checks wait for it.
+  const ready = ws ? makeWorkspace(ctx.root, ws, claim.others, ctx.signal) : Promise.resolve();
+  ready.catch(() => {}); // awaited where it matters; a failure ends the run there
   try {
     const l = { rungs, first, ready: { facts, model }, notices };
     return await _claimed(plan, config, l, ctx, {
       ws,
-      others: claim.others,
+      ready,
       begun: begun!,
       landedAt,
     });
   } finally {
+    await ready.catch(() => {});
     if (ws) await removeWorkspace(ws);
     await claim.release();
   }
@@ -142,32 +145,40 @@ async function _claimed(
   l: { rungs: Rung[]; first: number; ready: Ready; notices: string[] },
   ctx: EngineContext,
   /** The workspace, if any; the task as begun; the landings the tree it starts from holds. */
-  c: { ws?: string; others: Claim[]; begun: BeginResult; landedAt: number },
+  c: { ws?: string; ready: Promise<void>; begun: BeginResult; landedAt: number },
 ): Promise<Verdict> {
   const { root } = ctx;
   const { ws, begun, landedAt } = c;
   const started = performance.now();
-  if (ws) {
-    ctx.progress("making a workspace: other tasks are running");
-    await makeWorkspace(root, ws, c.others);
-  }
+  if (ws) ctx.progress("making a workspace: other tasks are running");
   const work = ws ?? root;
+  let wroteWs = false;
   // One append at a time, in order: the prompt is logged without waiting for it.
   let chain = Promise.resolve();
   const log = (text: string) =>
     chain = chain.catch(() => {}).then(() => appendLog(root, plan.id, text));
-  const files = await snapshot(work, plan.files);
+  // The task's own files are the tree's until it writes: nobody else edits them.
+  const files = await snapshot(root, plan.files);
   const task: TaskRun = {
     plan,
     config,
     ctx,
-    start: { files, dirs: await missingDirs(work, files) },
+    start: { files, dirs: await missingDirs(root, files) },
     work,
-    write: ws ? (edits) => writeWork(ws, edits) : async (edits) => {
-      if ((await applyFiles(root, plan.id, edits)).length) task.wrote = true;
-    },
+    ready: c.ready,
+    read: () => snapshot(ws && wroteWs ? ws : root, plan.files),
+    write: ws
+      ? async (edits) => {
+        await c.ready;
+        wroteWs = true;
+        await writeWork(ws, edits);
+      }
+      : async (edits) => {
+        if ((await applyFiles(root, plan.id, edits)).length) task.wrote = true;
+      },
     wrote: false,
     sync: async () => {
+      await c.ready;
       const got = await syncLanded(root, work, task.seen, plan.id);
       task.seen = got.seq;
       for (const t of got.tasks) task.landedWith.add(t);
@@ -244,6 +255,7 @@ async function _claimed(
  * first takes that task's change in and runs its checks again; failing then, it is `failed`.
  */
 async function _land(task: TaskRun, end: RungEnd): Promise<RungEnd> {
+  await task.ready;
   if (task.work === task.ctx.root) return await _landInTree(task, end);
   const { root } = task.ctx;
   const { plan } = task;

@@ -29,12 +29,13 @@ export function workspacePath(root: string, id: string): string {
 
 /**
  * Makes the workspace `ws` for a task of `root` while the tasks `running` run: a copy of the tree
- * with each tree-mode task's files as they were before it began.
+ * with each tree-mode task's files as they were before it began. `signal` stops the copy.
  */
 export async function makeWorkspace(
   root: string,
   ws: string,
   running: readonly Claim[],
+  signal?: AbortSignal,
 ): Promise<void> {
   await Deno.mkdir(ws, { recursive: true });
   const copied: string[] = [];
@@ -49,7 +50,7 @@ export async function makeWorkspace(
     const argv = linux
       ? ["cp", "-a", "--reflink=auto", "-t", ws, "--", ...copied]
       : ["cp", "-pPR", ...copied, ws];
-    const r = await runProcess(argv, { cwd: root, timeoutS: 3600 });
+    const r = await runProcess(argv, { cwd: root, timeoutS: 3600, signal });
     if (r.code !== 0) throw new Error(`copying the project for a workspace failed: ${r.output}`);
   }
   // The manifest is read after the copy: a task with no backups then had edited nothing.
