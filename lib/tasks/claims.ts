@@ -14,6 +14,7 @@ import { join } from "../deps.ts";
 import { ToolError } from "../errors.ts";
 import { storeDir } from "./dir.ts";
 import { sleepUnlessAborted, withProjectLock } from "./lock.ts";
+import { workspaceBase } from "./workspace.ts";
 
 /** What a claim file says. */
 export interface Claim {
@@ -84,9 +85,9 @@ export async function claimAlive(root: string, id: string): Promise<boolean> {
   }
 }
 
-/** Removes a dead run's workspace; only a folder under the store's `ws/`. */
+/** Removes a dead run's workspace; only a folder where `root`'s workspaces go. */
 async function _removeWorkspace(root: string, path: string | undefined): Promise<void> {
-  if (!path || !path.startsWith(join(storeDir(root), "ws") + "/")) return;
+  if (!path || !path.startsWith(workspaceBase(root) + "/")) return;
   await Deno.remove(path, { recursive: true }).catch(() => {});
 }
 
@@ -128,13 +129,15 @@ export async function liveClaims(root: string): Promise<Claim[]> {
 
 /**
  * Removes stale claims and their workspaces, and workspaces no live claim names; never throws.
- * Takes the project lock, without waiting: when it is busy, the next claimer cleans up instead.
+ * Takes the project lock (a server starting calls it in the background; a reader does not take
+ * this holder for a dead run's owner, whose pid differs); a claimer and revert_task sweep the
+ * stale claims too.
  */
 export async function removeStaleClaims(root: string): Promise<void> {
   try {
-    await withProjectLock(root, { timeoutS: 0, tool: "cleanup" }, async () => {
+    await withProjectLock(root, { timeoutS: 30, tool: "cleanup" }, async () => {
       const named = new Set((await liveClaims(root)).map((c) => c.workspace));
-      const wsDir = join(storeDir(root), "ws");
+      const wsDir = workspaceBase(root);
       for (const e of [...Deno.readDirSync(wsDir)]) {
         // A workspace is named in its claim before it is made: one no live claim names is dead.
         const path = join(wsDir, e.name);

@@ -68,6 +68,7 @@ export {
   noteLanded,
   removeWorkspace,
   syncLanded,
+  workspaceBase,
   workspacePath,
   writeWork,
 } from "./workspace.ts";

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "../../lib/deps.ts";
 import { block, MODEL } from "../helpers/calc.ts";
 import { startFakeOllama } from "../helpers/fake_ollama.ts";
+import { workspaceBase } from "../../lib/tasks/mod.ts";
 import { callMcp, connect } from "../helpers/mcp.ts";
 import { CAN_RUN, figures, processesWith, size, sleep } from "./suite.ts";
 
@@ -90,7 +91,7 @@ Deno.test({
       const deadline = Date.now() + 30_000;
       while (_checks(tag).length < 3 && Date.now() < deadline) await sleep(50);
       const checks = _checks(tag).length;
-      const workspaces = _list(join(root, ".localexec/ws")).length;
+      const workspaces = _list(workspaceBase(root)).length;
       Deno.kill(pid, "SIGKILL");
       await conn.close().catch(() => {});
 
@@ -112,7 +113,7 @@ Deno.test({
       const same = before.size === after.size && [...before].every(([p, v]) => after.get(p) === v);
       if (same) exact++;
       const left = [
-        ..._list(join(root, ".localexec/ws")).map((n) => `ws/${n}`),
+        ..._list(workspaceBase(root)).map((n) => `ws/${n}`),
         ..._list(join(root, ".localexec/claims")).map((n) => `claims/${n}`),
         ...[...after.keys()].filter((p) => p.includes("localexec-tmp")),
         ..._checks(tag).map((p) => `process ${p}`),
@@ -125,6 +126,7 @@ Deno.test({
           }`,
       );
       await fake.close();
+      await Deno.remove(workspaceBase(root), { recursive: true }).catch(() => {});
       await Deno.remove(root, { recursive: true });
     }
     figures("a kill with three tasks running, then revert_task each", {

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ProgressNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { join } from "../../lib/deps.ts";
+import { workspaceBase } from "../../lib/tasks/mod.ts";
 import { estimateChatTokens, NUM_CTX_SIZES } from "../../lib/implement/context_size.ts";
 import { closedUrl, type FakeOllama, startFakeOllama } from "../helpers/fake_ollama.ts";
 import { callMcp, connect, type Connection } from "../helpers/mcp.ts";
@@ -618,7 +619,8 @@ Deno.test("implement_task runs two tasks on disjoint files at once", async () =>
     assert.equal(await read(env, "calc.py"), CALC.replace("return a - b", "return a + b"));
     assert.equal(await read(env, "more.py"), "def mul(a, b):\n    return a * b\n");
     // The second task ran in a workspace, which is gone; its record and patch are as usual.
-    assert.deepEqual([...Deno.readDirSync(join(env.root, ".localexec/ws"))], []);
+    assert.deepEqual([...Deno.readDirSync(workspaceBase(env.root))], []);
+    await Deno.remove(workspaceBase(env.root));
     assert.match(await read(env, ".localexec/L2.patch"), /^\+ {4}return a \* b$/m);
     const reverted = await callMcp(env.conn.client, "revert_task", { task_id: "L2" });
     assert.equal(reverted.status, "reverted");

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "../../lib/deps.ts";
+import { workspaceBase } from "../../lib/tasks/mod.ts";
 import { type FakeChatRequest, startFakeOllama } from "../helpers/fake_ollama.ts";
 import { callMcp, connect } from "../helpers/mcp.ts";
 import { tempProject } from "../helpers/project.ts";
@@ -75,6 +76,7 @@ async function _lab(check: string) {
       await fake.close();
       await Deno.remove(root, { recursive: true });
       await Deno.remove(out, { recursive: true });
+      await Deno.remove(workspaceBase(root), { recursive: true }).catch(() => {});
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   makeWorkspace,
   noteLanded,
   syncLanded,
+  workspaceBase,
   workspacePath,
 } from "../../lib/tasks/mod.ts";
 
@@ -76,7 +77,10 @@ async function _lab(files: Record<string, string>, setup: string[][] = []) {
       );
       assert.deepEqual(diff, [], "the user's tree changed");
     },
-    close: () => Deno.remove(root, { recursive: true }),
+    async close() {
+      await Deno.remove(workspaceBase(root), { recursive: true });
+      await Deno.remove(root, { recursive: true });
+    },
   };
 }
 
@@ -165,6 +169,12 @@ Deno.test("workspace a Deno project: deno check and deno test run in the workspa
     }).output();
     assert.equal(out.code, 1, "the workspace's edit is what the test saw");
     lab.untouched();
+    // The workspace is outside the tree: the user's `deno test` (which walks hidden folders) does
+    // not find its copy of the tests.
+    assert.ok(!lab.ws.startsWith(lab.root + "/"), lab.ws);
+    const mine = await _run(lab.root, Deno.execPath(), "test", "--no-prompt");
+    assert.match(mine, /running 1 test from \.\/mod_test\.ts/);
+    assert.doesNotMatch(mine, /running \d+ tests? from .*(localexec|ws)/);
   } finally {
     await lab.close();
   }
