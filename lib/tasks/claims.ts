@@ -14,7 +14,7 @@ import { join } from "../deps.ts";
 import { ToolError } from "../errors.ts";
 import { storeDir } from "./dir.ts";
 import { sleepUnlessAborted, withProjectLock } from "./lock.ts";
-import { workspaceBase } from "./workspace.ts";
+import { workspaceBase } from "./ws_dir.ts";
 
 /** What a claim file says. */
 export interface Claim {

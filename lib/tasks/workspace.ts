@@ -10,54 +10,19 @@
  * Tasks that land write their final files into the tree and note them in `.localexec/landed.jsonl`
  * (under the project lock); a workspace takes them in before its next checks (`syncLanded`).
  */
-import { basename, dirname, join } from "../deps.ts";
+import { dirname, join } from "../deps.ts";
 import { runProcess } from "../process/mod.ts";
 import { readManifest, readOriginal } from "./backup.ts";
 import type { Claim } from "./claims.ts";
 import { STORE_NAME, storeDir } from "./dir.ts";
+import { workspaceBase } from "./ws_dir.ts";
+
+export { workspaceBase };
 
 /** Top-level folders linked into a workspace, not copied: dependencies checks read. */
 export const LINKED: readonly string[] = ["node_modules", ".venv", "venv"];
 /** Top-level entries a workspace leaves out. */
 const SKIPPED: readonly string[] = [".git", STORE_NAME];
-
-/** The user's cache folder (`$XDG_CACHE_HOME`, `~/.cache`, `~/Library/Caches`), if it may be used. */
-function _cacheDir(): string | undefined {
-  try {
-    const env = (name: string) =>
-      Deno.permissions.querySync({ name: "env", variable: name }).state === "granted"
-        ? Deno.env.get(name)
-        : undefined;
-    const home = env("HOME");
-    const dir = env("XDG_CACHE_HOME") ||
-      (home ? join(home, Deno.build.os === "darwin" ? "Library/Caches" : ".cache") : undefined);
-    if (!dir) return undefined;
-    const write = Deno.permissions.querySync({ name: "write", path: dir }).state === "granted";
-    return write ? dir : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A short stable name for `root`: its folder name and a hash of its path. */
-function _rootName(root: string): string {
-  let h = 0xcbf29ce484222325n;
-  for (const b of new TextEncoder().encode(root)) {
-    h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
-  }
-  return `${basename(root).replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 40)}-${h.toString(16)}`;
-}
-
-/**
- * The folder that holds the workspaces of `root`: outside the tree, in the user's cache folder
- * (`localexec/ws/<name>-<hash>/`), because a project's own tools may walk hidden folders (`deno
- * test` runs every `*_test.ts` under `.localexec/`); the store's `ws/` when no cache folder may be
- * written.
- */
-export function workspaceBase(root: string): string {
-  const cache = _cacheDir();
-  return cache ? join(cache, "localexec", "ws", _rootName(root)) : join(storeDir(root), "ws");
-}
 
 /** Where the workspace of task `id` goes (a fresh name each time). */
 export function workspacePath(root: string, id: string): string {
