@@ -1,7 +1,7 @@
 /**
  * Runs the benchmarks: `deno task bench [NAME…] [ARG…]`, where NAME is one of the
  * `scripts/bench_*.ts` files without prefix and extension (startup, find, outline, replies,
- * implement). With no name, all of them run, one fresh process each. The arguments after the names
+ * implement, workspace). With no name, all of them run, one fresh process each. The arguments after the names
  * go to each benchmark (`deno task bench find --tree DIR`, `deno task bench outline a.py b.rs`).
  * Benchmarks print figures and ratios; none asserts a time.
  */

@@ -9,7 +9,7 @@ import type { Config } from "../config.ts";
 import { clip } from "../errors.ts";
 import { removeChecked } from "../fs_atomic.ts";
 import type { ModelPool, Rung } from "../model/mod.ts";
-import { applyFiles, taskPaths, type TaskRecord, updateTask } from "../tasks/mod.ts";
+import { taskPaths, type TaskRecord, updateTask } from "../tasks/mod.ts";
 import type { EngineContext } from "./context.ts";
 import { type AttemptOutcome, type ModelFacts, runAttempt } from "./attempt.ts";
 import { sameBytes } from "../text.ts";
@@ -26,6 +26,22 @@ export interface TaskRun {
   readonly ctx: EngineContext;
   /** The task's files when this call began, and the folders then missing above new files. */
   readonly start: { files: Snapshot; dirs: string[] };
+  /** Where the task edits and checks: the project root, or its workspace (`lib/tasks/`). */
+  readonly work: string;
+  /** Settles once `work` is ready (a workspace is made while the model writes). */
+  readonly ready: Promise<void>;
+  /** The task's files as they are now. */
+  readonly read: () => Promise<Snapshot>;
+  /** Writes the task's files where it works (recorded in the tree, plain in a workspace). */
+  readonly write: (edits: ReadonlyMap<string, string | Uint8Array | null>) => Promise<void>;
+  /** Takes in what other tasks landed, before checks run. */
+  readonly sync: () => Promise<void>;
+  /** The last landing (`lib/tasks/workspace.ts`) the task's checks saw. */
+  seen: number;
+  /** Whether the task wrote into the tree (a task in the tree: it has something to land). */
+  wrote: boolean;
+  /** Tasks that landed while this one ran and were taken in. */
+  landedWith: Set<string>;
   /** Appends to the task's log, in order. */
   readonly log: (text: string) => Promise<void>;
   /** Which run of the task this call is (the record's `runs`). */
@@ -78,13 +94,14 @@ export interface RungEnd {
 
 /** Puts the task's files back as they were when this call began, folders included. */
 export async function restoreStart(task: TaskRun): Promise<void> {
-  const { root } = task.ctx;
+  await task.ready;
+  const root = task.work;
   const now = await snapshot(root, task.plan.files);
   const edits: Snapshot = new Map();
   for (const [rel, bytes] of task.start.files) {
     if (!sameBytes(now.get(rel) ?? null, bytes)) edits.set(rel, bytes);
   }
-  if (edits.size) await applyFiles(root, task.plan.id, edits);
+  if (edits.size) await task.write(edits);
   // Folders made for new files go too, when nothing else was put in them.
   for (const dir of [...task.start.dirs].reverse()) {
     try {
@@ -97,7 +114,8 @@ export async function restoreStart(task: TaskRun): Promise<void> {
 
 /** Whether the task's files are as they were when this call began. */
 export async function sameAsStart(task: TaskRun): Promise<boolean> {
-  const now = await snapshot(task.ctx.root, task.plan.files);
+  await task.ready;
+  const now = await snapshot(task.work, task.plan.files);
   for (const [rel, bytes] of task.start.files) {
     if (!sameBytes(now.get(rel) ?? null, bytes)) return false;
   }
@@ -158,7 +176,7 @@ export class Loop {
       this.attempt++;
       task.attempts++;
       const n = task.attempts;
-      const current = texts(await snapshot(ctx.root, plan.files));
+      const current = texts(await task.read());
       this.#progress(`asking ${rung.model}`);
       let lastChunk = 0;
       let numCtx = 0;
@@ -267,10 +285,11 @@ export class Loop {
       for (const w of outcome.warnings) task.warnings.add(w);
       const changed = new Map<string, string>();
       for (const rel of outcome.changed) changed.set(rel, outcome.files.get(rel)!);
-      await applyFiles(ctx.root, plan.id, changed);
+      await task.write(changed);
       this.#applied = true;
       await task.log(`\n--- attempt ${n}: applied edits to ${outcome.changed.join(", ")}`);
-      const checks = await runChecks(ctx.root, plan.checks, {
+      await task.sync();
+      const checks = await runChecks(task.work, plan.checks, {
         files: plan.files,
         signal: ctx.signal,
         logPath: taskPaths(ctx.root, plan.id).log,

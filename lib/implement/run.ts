@@ -11,14 +11,27 @@ import type { Config } from "../config.ts";
 import { LadderError, ModelError, type ModelPool, type Rung, startRung } from "../model/mod.ts";
 import {
   appendLog,
+  applyFiles,
+  type BeginResult,
   beginTask,
+  claimFiles,
+  landings,
+  makeWorkspace,
+  noteLanded,
+  removeWorkspace,
   storeRel,
+  syncLanded,
   taskDiff,
   taskKind,
+  taskPaths,
   updateTask,
   withProjectLock,
+  workspacePath,
   writePatch,
+  writeWork,
 } from "../tasks/mod.ts";
+import { runChecks } from "../checks.ts";
+import { sameBytes } from "../text.ts";
 import type { EngineContext } from "./context.ts";
 import type { ModelFacts } from "./attempt.ts";
 import { earlierNote } from "./earlier.ts";
@@ -67,7 +80,7 @@ export async function implementTask(input: TaskInput, ctx: EngineContext): Promi
     if (err instanceof LadderError) throw new ToolError(err.message);
     throw err;
   }
-  const plan = await planTask(ctx.root, input, config);
+  let plan = await planTask(ctx.root, input, config);
   const rung = rungs[first];
   const model = _pool(rung, config, ctx);
   ctx.progress(`checking model ${rung.model}`);
@@ -86,40 +99,95 @@ export async function implementTask(input: TaskInput, ctx: EngineContext): Promi
     }
     throw err;
   }
-  return await withProjectLock(ctx.root, {
+  let begun: BeginResult | undefined;
+  let landedAt = 0;
+  const claim = await claimFiles(ctx.root, {
+    taskId: plan.id,
+    files: plan.files,
     timeoutS: config.lock_timeout_s,
     signal: ctx.signal,
     onWait: (m) => ctx.progress(m),
-    tool: "implement_task",
-    taskId: plan.id,
-  }, () => _locked(plan, config, { rungs, first, ready: { facts, model }, notices }, ctx));
+    workspaceAt: (id) => workspacePath(ctx.root, id),
+    // One hold of the project lock claims the files and begins the task.
+    whileLocked: async (c, waited) => {
+      // A task that waited for another sees its result: its context is read again.
+      if (waited) plan = await planTask(ctx.root, input, config);
+      // A workspace starts from the landings so far; a task in the tree reads them before checks.
+      if (c.mode === "workspace") landedAt = (await landings(ctx.root)).length;
+      begun = await beginTask(ctx.root, {
+        id: plan.id,
+        spec: plan.spec,
+        files: plan.files,
+        contextFiles: plan.context.map((c) => c.rel),
+        checks: plan.checks.map((c) => c.name),
+      });
+    },
+  });
+  const ws = claim.claim.workspace;
+  // The copy is made while the model writes its first reply; writes and checks wait for it.
+  const ready = ws ? makeWorkspace(ctx.root, ws, claim.others, ctx.signal) : Promise.resolve();
+  ready.catch(() => {}); // awaited where it matters; a failure ends the run there
+  try {
+    const l = { rungs, first, ready: { facts, model }, notices };
+    return await _claimed(plan, config, l, ctx, {
+      ws,
+      ready,
+      begun: begun!,
+      landedAt,
+    });
+  } finally {
+    await ready.catch(() => {});
+    if (ws) await removeWorkspace(ws);
+    await claim.release();
+  }
 }
 
-async function _locked(
+async function _claimed(
   plan: TaskPlan,
   config: Config,
   l: { rungs: Rung[]; first: number; ready: Ready; notices: string[] },
   ctx: EngineContext,
+  /** The workspace, if any; the task as begun; the landings the tree it starts from holds. */
+  c: { ws?: string; ready: Promise<void>; begun: BeginResult; landedAt: number },
 ): Promise<Verdict> {
   const { root } = ctx;
+  const { ws, begun, landedAt } = c;
   const started = performance.now();
-  const begun = await beginTask(root, {
-    id: plan.id,
-    spec: plan.spec,
-    files: plan.files,
-    contextFiles: plan.context.map((c) => c.rel),
-    checks: plan.checks.map((c) => c.name),
-  });
+  if (ws) ctx.progress("making a workspace: other tasks are running");
+  const work = ws ?? root;
+  let wroteWs = false;
   // One append at a time, in order: the prompt is logged without waiting for it.
   let chain = Promise.resolve();
   const log = (text: string) =>
     chain = chain.catch(() => {}).then(() => appendLog(root, plan.id, text));
+  // The task's own files are the tree's until it writes: nobody else edits them.
   const files = await snapshot(root, plan.files);
   const task: TaskRun = {
     plan,
     config,
     ctx,
     start: { files, dirs: await missingDirs(root, files) },
+    work,
+    ready: c.ready,
+    read: () => snapshot(ws && wroteWs ? ws : root, plan.files),
+    write: ws
+      ? async (edits) => {
+        await c.ready;
+        wroteWs = true;
+        await writeWork(ws, edits);
+      }
+      : async (edits) => {
+        if ((await applyFiles(root, plan.id, edits)).length) task.wrote = true;
+      },
+    wrote: false,
+    sync: async () => {
+      await c.ready;
+      const got = await syncLanded(root, work, task.seen, plan.id);
+      task.seen = got.seq;
+      for (const t of got.tasks) task.landedWith.add(t);
+    },
+    seen: landedAt,
+    landedWith: new Set(),
     log,
     run: begun.task.runs,
     rungs: l.rungs.length,
@@ -127,6 +195,7 @@ async function _locked(
     warnings: new Set(plan.warnings),
     truncated: new Set(),
   };
+  if (ws) void log(`\n--- a workspace (${ws}): other tasks were running`);
   for (const n of l.notices) void log(`\n--- ${n}`);
   if (begun.continued) {
     task.note = begun.changesInTree
@@ -166,7 +235,7 @@ async function _locked(
       const climb = end.status === "failed" || (end.status === "error" && end.escalate);
       if (!climb || i === l.rungs.length - 1) break;
       // The next rung starts from the original files, told what this one last tried.
-      const diff = (await taskDiff(root, plan.id)).map((d) => d.text).join("");
+      const diff = (await taskDiff(root, plan.id, work)).map((d) => d.text).join("");
       earlier = earlierNote(rung.model, loop.attempt, diff, end.failure ?? end.why);
       await log(`\n--- rung ${i + 1} failed (${end.why}); the files are put back for the next`);
       await restoreStart(task);
@@ -175,7 +244,86 @@ async function _locked(
     if (current) current.entry.attempts = current.loop.attempt;
     return await _stopped(task, err, { producer, tried, started });
   }
+  try {
+    if (end) end = await _land(task, end);
+  } catch (err) {
+    return await _stopped(task, err, { producer, tried, started });
+  }
   return await _finish(task, end!, { producer, tried, started });
+}
+
+/**
+ * Lands the task: under the project lock, its final files go into the tree (a workspace's) and
+ * the landing is noted. A task that would pass, but whose checks ran before another task landed,
+ * first takes that task's change in and runs its checks again; failing then, it is `failed`.
+ */
+async function _land(task: TaskRun, end: RungEnd): Promise<RungEnd> {
+  await task.ready;
+  if (task.work === task.ctx.root) return await _landInTree(task, end);
+  const { root } = task.ctx;
+  const { plan } = task;
+  const brief = { timeoutS: task.config.lock_timeout_s, tool: "implement_task", taskId: plan.id };
+  for (let round = 0;; round++) {
+    const settled = await withProjectLock(root, brief, async () => {
+      const fresh = (await landings(root)).filter((l) =>
+        l.seq > task.seen && l.task_id !== plan.id
+      );
+      // Checks ran before others landed: check again first (a few rounds, then under the lock).
+      if (end.status === "passed" && fresh.length && round < 3) return false;
+      if (end.status === "passed" && fresh.length) end = await _recheck(task, end);
+      const now = await snapshot(task.work, plan.files);
+      const was = await snapshot(root, plan.files);
+      const edits = new Map([...now].filter(([rel, b]) => !sameBytes(was.get(rel) ?? null, b)));
+      if (edits.size) await applyFiles(root, plan.id, edits);
+      if (!(await sameAsStart(task))) await noteLanded(root, plan.id, plan.files);
+      return true;
+    });
+    if (settled) return end;
+    end = await _recheck(task, end);
+  }
+}
+
+/**
+ * A task in the tree has landed already; it takes no lock. It notes its landing first, then
+ * checks again when another task landed between its checks and that note. Appends are ordered, so
+ * of two tasks the one noted later always sees the other: it checks again (a workspace task
+ * landing after this note does, under the lock).
+ */
+async function _landInTree(task: TaskRun, end: RungEnd): Promise<RungEnd> {
+  const { root } = task.ctx;
+  const { plan } = task;
+  const mine = task.wrote ? await noteLanded(root, plan.id, plan.files) : "";
+  const all = await landings(root);
+  const upto = all.find((l) => l.note === mine)?.seq ?? all.length + 1;
+  const fresh = all.some((l) => l.seq > task.seen && l.seq < upto && l.task_id !== plan.id);
+  return fresh ? await _recheck(task, end) : end;
+}
+
+/** Runs a passing task's checks again with what landed since; `failed` when they fail now. */
+async function _recheck(task: TaskRun, end: RungEnd): Promise<RungEnd> {
+  if (end.status !== "passed") return end;
+  const { plan, ctx } = task;
+  const before = new Set(task.landedWith);
+  await task.sync();
+  const others = [...task.landedWith].filter((t) => !before.has(t));
+  ctx.progress(`checking again with ${others.join(", ")}, which landed meanwhile`);
+  await task.log(`\n--- checks again: ${others.join(", ")} landed since they last ran`);
+  const checks = await runChecks(task.work, plan.checks, {
+    files: plan.files,
+    signal: ctx.signal,
+    logPath: taskPaths(ctx.root, plan.id).log,
+    onProgress: (m) => ctx.progress(m),
+  });
+  if (!checks.failed_check) return end;
+  return {
+    status: "failed",
+    escalate: false,
+    failed_check: `${checks.failed_check}: ${checks.failed_output ?? ""}`.trim(),
+    why: `passed alone, but check ${checks.failed_check} fails together with task ${
+      others.join(", ")
+    }, which landed meanwhile`,
+    inTree: true,
+  };
 }
 
 /** A later rung's pool and facts, or undefined (logged) when its model cannot be used now. */

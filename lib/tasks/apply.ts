@@ -107,13 +107,13 @@ export async function applyFiles(root: string, id: string, edits: FileEdits): Pr
 }
 
 /** The task's diff against its backups, computed from the tree as it is now. */
-export async function taskDiff(root: string, id: string): Promise<FileDiff[]> {
+export async function taskDiff(root: string, id: string, work = root): Promise<FileDiff[]> {
   const manifest = await readManifest(root, id);
   if (!manifest) return [];
   const out: FileDiff[] = [];
   for (const entry of manifest.files) {
     const before = await readOriginal(root, id, entry);
-    const after = await readCurrent(root, entry.path).catch(() => null);
+    const after = await readCurrent(work, entry.path).catch(() => null);
     const d = await diffFile(entry.path, before, after);
     if (d) out.push(d);
   }

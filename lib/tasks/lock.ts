@@ -132,11 +132,12 @@ export async function lockHolder(root: string): Promise<LockHolder | undefined> 
     } finally {
       file.close();
     }
-    await _sleep(HOLDER_LOOK_MS);
+    await sleepUnlessAborted(HOLDER_LOOK_MS);
   }
 }
 
-function _sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/** Waits `ms`; rejects with an `AbortError` as soon as `signal` aborts. */
+export function sleepUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = () => {
       clearTimeout(timer);
@@ -235,7 +236,7 @@ async function _acquire(root: string, options: LockOptions): Promise<_Held> {
         );
         nextNote = now + 5000;
       }
-      await _sleep(Math.min(delay, deadline - now), options.signal);
+      await sleepUnlessAborted(Math.min(delay, deadline - now), options.signal);
       delay = Math.min(delay * 2, 250);
     }
   } finally {

@@ -51,5 +51,26 @@ export { applyFiles, type FileEdits, type PatchSummary, taskDiff, writePatch } f
 export { type RevertOptions, type RevertResult, revertTask } from "./revert.ts";
 export { removeStaleTemps } from "./stale.ts";
 export { lockHolder, LockTimeoutError, withProjectLock } from "./lock.ts";
+export {
+  type Claim,
+  claimAlive,
+  claimFiles,
+  ClaimTimeoutError,
+  type HeldClaim,
+  liveClaims,
+  removeStaleClaims,
+} from "./claims.ts";
+export {
+  type Landing,
+  landings,
+  LINKED,
+  makeWorkspace,
+  noteLanded,
+  removeWorkspace,
+  syncLanded,
+  workspaceBase,
+  workspacePath,
+  writeWork,
+} from "./workspace.ts";
 export { reducePatch } from "./patch.ts";
 export { median, type RecordFacts, type RecordRow, recordRows, taskKind } from "./stats.ts";

@@ -13,6 +13,7 @@ import { basename, dirname, join } from "../deps.ts";
 import { type ManifestEntry, readManifest, readOriginal } from "./backup.ts";
 import { sha256Hex } from "../text.ts";
 import { removeTemp } from "./stale.ts";
+import { liveClaims } from "./claims.ts";
 import { appendLog, noteTemps, readRecord, unknownTask, updateTask } from "./store.ts";
 
 /** Options for {@linkcode revertTask}. */
@@ -153,6 +154,8 @@ export async function revertTask(
   id: string,
   options: RevertOptions = {},
 ): Promise<RevertResult> {
+  // Under the project lock: the claims (and workspaces) of runs that died go now.
+  await liveClaims(root).catch(() => {});
   const record = await readRecord(root, id);
   if (!record) throw await unknownTask(root, id);
   if (record.reverted_at) {

@@ -2,10 +2,11 @@
  * Cleaning up after runs that died: a run killed between creating a temporary file (or a new
  * folder, made under a temporary name first) and renaming it leaves `.<name>.<8 hex>.localexec-tmp`
  * in the tree. Its record named it before it was created (write-ahead), so a fresh server removes
- * it without searching the tree.
+ * it without searching the tree. A dead run's workspace (`workspace.ts`) goes with its claim.
  */
 import { join } from "../deps.ts";
 import { removeChecked } from "../fs_atomic.ts";
+import { removeStaleClaims } from "./claims.ts";
 import { storeDir } from "./dir.ts";
 import { listTasks } from "./store.ts";
 
@@ -36,6 +37,8 @@ export function removeTemp(root: string, temp: string): boolean {
 export async function removeStaleTemps(root: string): Promise<number> {
   const store = await Deno.lstat(storeDir(root)).catch(() => undefined);
   if (!store?.isDirectory) return 0;
+  // Workspaces of runs that died, and their claims.
+  await removeStaleClaims(root);
   let removed = 0;
   try {
     for (const task of await listTasks(root)) {

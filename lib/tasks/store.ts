@@ -7,6 +7,7 @@
  */
 import { ToolError } from "../errors.ts";
 import { writeFileAtomic } from "../fs_atomic.ts";
+import { claimAlive } from "./claims.ts";
 import { lockHolder } from "./lock.ts";
 import { storeDir, TASK_ID, taskPaths } from "./dir.ts";
 import { appendIndex, readIndex } from "./index.ts";
@@ -129,6 +130,8 @@ export async function noteTemps(root: string, id: string, temps: readonly string
 /** `record` as a reader should see it: a `running` record whose owner is gone is `interrupted`. */
 export async function viewRecord(root: string, record: TaskRecord): Promise<TaskRecord> {
   if (record.status !== "running") return record;
+  // A running task holds its claim on its files (`claims.ts`) from before it begins to its end.
+  if (await claimAlive(root, record.id)) return record;
   const holder = await lockHolder(root);
   const alive = holder && holder.pid === record.pid &&
     (!holder.task_id || holder.task_id === record.id);
@@ -154,7 +157,9 @@ export async function listTasks(root: string): Promise<TaskRecord[]> {
       if (!entry.isFile || !entry.name.endsWith(".json")) continue;
       const id = entry.name.slice(0, -5);
       const known = index.get(id);
-      const record = known && typeof known.status === "string"
+      // A `running` line is read from the record: tasks run at once, and a line appended while
+      // another task compacts the index may be lost.
+      const record = known && typeof known.status === "string" && known.status !== "running"
         ? { files: [], ...known } as unknown as TaskRecord
         : await readRecord(root, id).catch(() => undefined);
       if (record) out.push(record.written ? record : { ...record, written: {} });

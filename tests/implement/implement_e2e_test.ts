@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ProgressNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { join } from "../../lib/deps.ts";
+import { workspaceBase } from "../../lib/tasks/mod.ts";
 import { estimateChatTokens, NUM_CTX_SIZES } from "../../lib/implement/context_size.ts";
 import { closedUrl, type FakeOllama, startFakeOllama } from "../helpers/fake_ollama.ts";
 import { callMcp, connect, type Connection } from "../helpers/mcp.ts";
@@ -593,13 +594,13 @@ Deno.test("implement_task stops the model request on cancellation and stays reve
   }
 });
 
-Deno.test("implement_task serializes two concurrent calls with the project lock", async () => {
+Deno.test("implement_task runs two tasks on disjoint files at once", async () => {
   const env = await setup(
     { "calc.py": CALC, "more.py": "def mul(a, b):\n    return a + b\n" },
-    { checks: { tests: ADD_CHECK } },
+    { checks: { compiles: { command: "python3 -m py_compile calc.py more.py" } } },
   );
   try {
-    // The first reply streams for about a second, so the second call finds the lock taken.
+    // The first reply streams for about a second: the second task's chat comes meanwhile.
     env.fake.script(
       { content: FIX_ADD, chunkDelayMs: 80 },
       block("more.py", "    return a + b\n", "    return a * b\n"),
@@ -610,15 +611,48 @@ Deno.test("implement_task serializes two concurrent calls with the project lock"
     const [a, b] = await Promise.all([first, second]);
     assertVerdict(a);
     assertVerdict(b);
-    assert.equal(a.status, "passed");
-    assert.equal(b.status, "passed");
+    assert.equal(a.status, "passed", JSON.stringify(a));
+    assert.equal(b.status, "passed", JSON.stringify(b));
     const chats = env.fake.requests.filter((r) => r.path === "/api/chat");
     assert.equal(chats.length, 2);
-    assert.ok(chats[1].receivedMs >= chats[0].doneMs!, "the second chat began after the first");
-    const waited = env.progress.get(b.token) ?? [];
-    assert.ok(waited.some((m) => /waiting for the project lock/.test(m)), waited.join(" | "));
+    assert.ok(chats[1].receivedMs < chats[0].doneMs!, "the second chat began during the first");
     assert.equal(await read(env, "calc.py"), CALC.replace("return a - b", "return a + b"));
     assert.equal(await read(env, "more.py"), "def mul(a, b):\n    return a * b\n");
+    // The second task ran in a workspace, which is gone; its record and patch are as usual.
+    assert.deepEqual([...Deno.readDirSync(workspaceBase(env.root))], []);
+    await Deno.remove(workspaceBase(env.root));
+    assert.match(await read(env, ".localexec/L2.patch"), /^\+ {4}return a \* b$/m);
+    const reverted = await callMcp(env.conn.client, "revert_task", { task_id: "L2" });
+    assert.equal(reverted.status, "reverted");
+    assert.equal(await read(env, "more.py"), "def mul(a, b):\n    return a + b\n");
+  } finally {
+    await env.close();
+  }
+});
+
+Deno.test("implement_task makes a task that overlaps a running one wait, then it sees its result", async () => {
+  const env = await setup({ "calc.py": CALC }, { checks: {} });
+  try {
+    env.fake.script(
+      { content: FIX_ADD, chunkDelayMs: 80 },
+      block("calc.py", "def sub(a, b):\n    return a - b\n", "def sub(a, b):\n    return b - a\n"),
+    );
+    const first = implement(env, { task_id: "L1", spec: "fix add", files_to_edit: ["calc.py"] });
+    await env.fake.waitForChats(1);
+    const second = implement(env, { task_id: "L2", spec: "flip sub", files_to_edit: ["calc.py"] });
+    const [a, b] = await Promise.all([first, second]);
+    assert.equal(a.status, "passed", JSON.stringify(a));
+    assert.equal(b.status, "passed", JSON.stringify(b));
+    const chats = env.fake.requests.filter((r) => r.path === "/api/chat");
+    assert.ok(chats[1].receivedMs >= chats[0].doneMs!, "the second chat began after the first");
+    const waited = env.progress.get(b.token) ?? [];
+    assert.ok(
+      waited.some((m) => /waiting for task L1, which edits calc.py/.test(m)),
+      waited.join(" | "),
+    );
+    // The second task's prompt shows the first one's result.
+    assert.match(JSON.stringify(env.fake.chats[1].messages), /return a \+ b/);
+    assert.match(await read(env, "calc.py"), /return a \+ b[^]*return b - a/);
   } finally {
     await env.close();
   }
