@@ -66,6 +66,7 @@ Deno.test({
         JSON.stringify({
           model: MODEL,
           ollama_host: fake.url,
+          parallel: 3, // the host serves the three chats at once
           checks: { slow: { command: `sleep ${tag}`, timeout_s: 600 } },
         }),
       );

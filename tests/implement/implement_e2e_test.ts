@@ -597,7 +597,10 @@ Deno.test("implement_task stops the model request on cancellation and stays reve
 Deno.test("implement_task runs two tasks on disjoint files at once", async () => {
   const env = await setup(
     { "calc.py": CALC, "more.py": "def mul(a, b):\n    return a + b\n" },
-    { checks: { compiles: { command: "python3 -m py_compile calc.py more.py" } } },
+    {
+      parallel: 2, // the host serves both chats at once (default: one at a time)
+      checks: { compiles: { command: "python3 -m py_compile calc.py more.py" } },
+    },
   );
   try {
     // The first reply streams for about a second: the second task's chat comes meanwhile.
