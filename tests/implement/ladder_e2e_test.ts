@@ -191,6 +191,24 @@ Deno.test("ladder: every rung failing escalates, and the tree keeps the last run
   }
 });
 
+Deno.test("ladder: a question from the first rung ends the call there: blocked, no climb, no escalate", async () => {
+  const env = await setup();
+  try {
+    env.ollama.script("QUESTION: should add() also accept strings?");
+    env.server.script(FIX_ADD);
+    const out = await implement(env, "LQ");
+    assert.equal(out.status, "blocked", JSON.stringify(out));
+    assert.equal(out.question, "should add() also accept strings?");
+    assert.equal(out.escalate, false);
+    assert.equal(out.model, SMALL);
+    assert.equal(out.tried, undefined);
+    assert.equal(env.server.requests.length, 0, "the second rung was asked");
+    assert.equal(await read(env, "calc.py"), CALC);
+  } finally {
+    await env.close();
+  }
+});
+
 Deno.test("ladder: model starts at its rung (the first rung's host is never asked); an unknown one lists the rungs", async () => {
   const env = await setup();
   try {
