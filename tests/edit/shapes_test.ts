@@ -219,3 +219,45 @@ Deno.test("chooseFence picks the shortest backtick fence no shown file starts a 
   );
   assert.doesNotMatch(formatInstructions("whole"), /opened and closed/);
 });
+
+Deno.test("identical edits under two path lines count once, whole files and SEARCH blocks alike", () => {
+  const twice = `calc.py\n\`\`\`python\n${CODE}\`\`\`\n\ncalc.py\n\`\`\`python\n${CODE}\`\`\`\n`;
+  const got = parseReply(twice, { knownPaths: ["calc.py"] });
+  assert.deepEqual(edits(got).map((e) => e.line), [2]);
+  assert.match(got.kind === "edits" ? got.warnings.join("\n") : "", /repeats an earlier one/);
+  const block = "calc.py\n```python\n<<<<<<< SEARCH\n    return a + b\n=======\n" +
+    "    return a - b\n>>>>>>> REPLACE\n```\n";
+  assert.deepEqual(
+    edits(parseReply(`${block}\n${block}`, { knownPaths: ["calc.py"] })).map((e) => e.line),
+    [3],
+  );
+});
+
+Deno.test("a shell or console block is never a file's content, even right under its path line", () => {
+  const known = ["notes.txt", "calc.py"];
+  // A mention: the command block is not notes.txt, whatever its extension.
+  const mention = "Run this to check `notes.txt`:\n```bash\ncat notes.txt\n```\n";
+  assert.match(problem(parseReply(mention, { knownPaths: known })), /only command or output/);
+  // A path line over a bash block: only a script may be written from it.
+  const pathLine = "calc.py\n```bash\npython calc.py\n```\n";
+  assert.match(problem(parseReply(pathLine, { knownPaths: known })), /only command or output/);
+  const script = edits(parseReply("run.sh\n```bash\necho hi\n```\n", { knownPaths: ["run.sh"] }));
+  assert.deepEqual(script.map((e) => [e.path, e.type === "whole" && e.content]), [
+    ["run.sh", "echo hi\n"],
+  ]);
+});
+
+Deno.test("fences follow CommonMark: four spaces in is content, a shorter fence does not close", () => {
+  // A docstring's example fence, indented four spaces, stays in the file.
+  const doc = 'def f():\n    """Example:\n    ```\n    f()\n    ```\n    """\n    return 1\n';
+  const got = edits(
+    parseReply(`calc.py\n\`\`\`python\n${doc}\`\`\`\n`, { knownPaths: ["calc.py"] }),
+  );
+  assert.deepEqual(got.map((e) => e.type === "whole" && e.content), [doc]);
+  // A reply wrapped in ```` holds a ``` line: that does not close the wrapper, ```` does.
+  const search = "calc.py\n<<<<<<< SEARCH\n    return a + b\n=======\n    return a - b\n" +
+    ">>>>>>> REPLACE\n";
+  const wrapped = parseReply(`\`\`\`\`\n${search}\`\`\`\n\`\`\`\`\n`, { knownPaths: ["calc.py"] });
+  assert.equal(edits(wrapped).length, 1);
+  assert.deepEqual(wrapped.kind === "edits" && wrapped.warnings, []);
+});

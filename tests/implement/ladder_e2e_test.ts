@@ -49,7 +49,12 @@ interface Env {
   close(): Promise<void>;
 }
 
-async function setup(extra: Record<string, unknown> = {}): Promise<Env> {
+/** Extra settings, or a function of the two fakes that gives them (a ladder naming their URLs). */
+type Extra =
+  | Record<string, unknown>
+  | ((ollama: FakeOllama, server: FakeOpenAI) => Record<string, unknown>);
+
+async function setup(extra: Extra = {}): Promise<Env> {
   const ollama = await startFakeOllama({ models: [{ name: SMALL, contextLength: 32768 }] });
   const server = await startFakeOpenAI({
     flavor: "llama-server",
@@ -64,7 +69,7 @@ async function setup(extra: Record<string, unknown> = {}): Promise<Env> {
         { model: SMALL, ollama_host: ollama.url },
         { model: BIG, provider: "openai", base_url: server.baseUrl, max_attempts: 3 },
       ],
-      ...extra,
+      ...(typeof extra === "function" ? extra(ollama, server) : extra),
     }),
   });
   const conn = await connect(root);
@@ -186,6 +191,47 @@ Deno.test("ladder: every rung failing escalates, and the tree keeps the last run
     const record = JSON.parse(await read(env, ".localexec/L2.json"));
     assert.equal(record.escalate, true);
     assert.equal(record.status, "failed");
+  } finally {
+    await env.close();
+  }
+});
+
+Deno.test("ladder: a question from the first rung ends the call there: blocked, no climb, no escalate", async () => {
+  const env = await setup();
+  try {
+    env.ollama.script("QUESTION: should add() also accept strings?");
+    env.server.script(FIX_ADD);
+    const out = await implement(env, "LQ");
+    assert.equal(out.status, "blocked", JSON.stringify(out));
+    assert.equal(out.question, "should add() also accept strings?");
+    assert.equal(out.escalate, false);
+    assert.equal(out.model, SMALL);
+    assert.equal(out.tried, undefined);
+    assert.equal(env.server.requests.length, 0, "the second rung was asked");
+    assert.equal(await read(env, "calc.py"), CALC);
+  } finally {
+    await env.close();
+  }
+});
+
+Deno.test("ladder: a rung the task does not fit counts no attempt and hands over to the next", async () => {
+  const env = await setup((ollama, server) => ({
+    ladder: [
+      { model: SMALL, ollama_host: ollama.url, num_ctx: 512 },
+      { model: BIG, provider: "openai", base_url: server.baseUrl, max_attempts: 3 },
+    ],
+  }));
+  try {
+    env.server.script(FIX_ADD);
+    const out = await implement(env, "LF");
+    assert.equal(out.status, "passed", JSON.stringify(out));
+    assert.equal(out.attempts, 1);
+    assert.deepEqual(out.tried, [
+      { model: SMALL, attempts: 0, status: "error" },
+      { model: BIG, attempts: 1, status: "passed" },
+    ]);
+    assert.equal(env.ollama.chats.length, 0);
+    assert.equal(await read(env, "calc.py"), FIXED);
   } finally {
     await env.close();
   }
