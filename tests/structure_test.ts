@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { cycles, violations } from "../scripts/check_structure.ts";
+import { cycles, missingImports, violations } from "../scripts/check_structure.ts";
 
 Deno.test("structure check finds cycles, type-only and dynamic imports included", () => {
   const files: Record<string, string> = {
@@ -124,4 +124,14 @@ Deno.test("structure check allows a listed wrong arrow, and reports the listing 
   assert.deepEqual(violations(Object.keys(fixed), (f) => fixed[f], [arrow]), [
     `layer exception "${arrow}" no longer happens: remove it from the list`,
   ]);
+});
+
+Deno.test("structure check reports an import of a module that does not exist, dynamic included", () => {
+  const files: Record<string, string> = {
+    "lib/eval/command.ts":
+      'const p = await import("../process.ts");\nimport { a } from "./a.ts";\n',
+    "lib/eval/a.ts": "export const a = 1;\n",
+  };
+  const problems = missingImports(Object.keys(files), (f) => files[f], (f) => f in files);
+  assert.deepEqual(problems, ["lib/eval/command.ts imports lib/process.ts, which does not exist"]);
 });
