@@ -19,6 +19,7 @@ import type { OutlineReply, OutlineRequest } from "./worker.ts";
 import worker from "./worker.ts" with { type: "text" };
 import source from "./source.ts" with { type: "text" };
 import items from "./items.ts" with { type: "text" };
+import signature from "./signature.ts" with { type: "text" };
 import languages from "./languages.ts" with { type: "text" };
 import parser from "./parser.ts" with { type: "text" };
 import rulesPython from "./rules_python.ts" with { type: "text" };
@@ -53,6 +54,7 @@ const MODULES: Record<string, string> = {
   "worker.ts": worker,
   "source.ts": source,
   "items.ts": items,
+  "signature.ts": signature,
   "languages.ts": languages,
   "parser.ts": parser,
   "rules_python.ts": rulesPython,
