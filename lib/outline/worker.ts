@@ -11,6 +11,7 @@
  */
 import { parentPort } from "node:worker_threads";
 import type { LanguageId } from "./languages.ts";
+import { decodeSource, type NotText } from "./decode.ts";
 import { heapBytes } from "./parser.ts";
 import { type PackedOutline, packOutline } from "./packed.ts";
 import { outlineSource } from "./source.ts";
@@ -19,7 +20,8 @@ import { outlineSource } from "./source.ts";
 export interface OutlineRequest {
   id: number;
   language: LanguageId;
-  text: string;
+  /** The file's bytes, decoded here: a file that is no text is answered with `notText`. */
+  bytes: Uint8Array;
   /** The file's path: its tree is kept to re-parse only what changes next time. */
   key?: string;
 }
@@ -30,6 +32,7 @@ export interface OutlineRequest {
  */
 export type OutlineReply =
   | { id: number; outline: PackedOutline; heapMb: number }
+  | { id: number; notText: NotText }
   | { id: number; error: string }
   | { id: 0; ready: true };
 
@@ -80,10 +83,15 @@ parentPort?.on("message", async (request: OutlineRequest) => {
   clearTimeout(_timer);
   _warm = undefined;
   try {
-    const outline = packOutline(await outlineSource(request.language, request.text, request.key));
+    const text = decodeSource(request.bytes);
+    if (typeof text !== "string") {
+      parentPort!.postMessage({ id: request.id, ...text } satisfies OutlineReply);
+      return;
+    }
+    const outline = packOutline(await outlineSource(request.language, text, request.key));
     const heapMb = heapBytes() / 1048576;
     parentPort!.postMessage({ id: request.id, outline, heapMb } satisfies OutlineReply);
-    _scheduleWarm(request.language, request.text);
+    _scheduleWarm(request.language, text);
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     parentPort!.postMessage({ id: request.id, error } satisfies OutlineReply);
