@@ -13,7 +13,6 @@
  */
 import type { Worker } from "node:worker_threads";
 import { ToolError } from "../errors.ts";
-import { decodeSource, type NotText } from "./decode.ts";
 import type { LanguageId } from "./languages.ts";
 import { type Outline, outlineSource } from "./source.ts";
 import { unpackOutline } from "./packed.ts";
@@ -22,7 +21,6 @@ import worker from "./worker.ts" with { type: "text" };
 import source from "./source.ts" with { type: "text" };
 import items from "./items.ts" with { type: "text" };
 import packed from "./packed.ts" with { type: "text" };
-import decode from "./decode.ts" with { type: "text" };
 import signature from "./signature.ts" with { type: "text" };
 import languages from "./languages.ts" with { type: "text" };
 import parser from "./parser.ts" with { type: "text" };
@@ -33,7 +31,6 @@ import rulesGoRust from "./rules_go_rust.ts" with { type: "text" };
 import rulesC from "./rules_c.ts" with { type: "text" };
 import rulesOther from "./rules_other.ts" with { type: "text" };
 import reparse from "./reparse.ts" with { type: "text" };
-import textModule from "../text.ts" with { type: "text" };
 
 /** How long one outline may take before its worker is stopped. */
 export const OUTLINE_BUDGET_MS = 30_000;
@@ -54,13 +51,12 @@ export const MEMORY_BUDGET_MB = 96;
  */
 const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 512 };
 
-/** The worker's modules by path from `lib/outline/` (`./` left out); `../text.ts` imports nothing. */
+/** The worker's modules by file name. */
 const MODULES: Record<string, string> = {
   "worker.ts": worker,
   "source.ts": source,
   "items.ts": items,
   "packed.ts": packed,
-  "decode.ts": decode,
   "signature.ts": signature,
   "languages.ts": languages,
   "parser.ts": parser,
@@ -71,7 +67,6 @@ const MODULES: Record<string, string> = {
   "rules_c.ts": rulesC,
   "rules_other.ts": rulesOther,
   "reparse.ts": reparse,
-  "../text.ts": textModule,
 };
 
 /** `name`'s text as a `data:` URL whose relative imports are the other modules' URLs. */
@@ -81,7 +76,7 @@ function _moduleUrl(name: string, done: Map<string, string>): string {
   const text = MODULES[name];
   if (text === undefined) throw new Error(`outline's worker has no module ${name}`);
   const linked = text.replace(
-    /(\bfrom\s+|\bimport\s*\(\s*)(["'])(?:\.\/)?((?:\.\.\/)?[\w.]+\.ts)\2/g,
+    /(\bfrom\s+|\bimport\s*\(\s*)(["'])\.\/([\w.]+\.ts)\2/g,
     (_, before: string, _quote: string, dep: string) =>
       `${before}${JSON.stringify(_moduleUrl(dep, done))}`,
   );
@@ -124,25 +119,16 @@ async function _start(): Promise<Worker | undefined> {
   return undefined;
 }
 
-/** What outline found in a file: its outline, or that it is no text (and why). */
-export type OutlineOrNotText = Outline | { notText: NotText };
-
-/** Decodes `bytes` here, as the worker does, and outlines them in the server. */
-async function _outlineHere(language: LanguageId, bytes: Uint8Array): Promise<OutlineOrNotText> {
-  const text = decodeSource(bytes);
-  return typeof text === "string" ? await outlineSource(language, text) : text;
-}
-
 /** One request to the worker; `undefined` when the worker could not run it at all. */
 async function _ask(
   language: LanguageId,
-  bytes: Uint8Array,
+  text: string,
   key: string,
-): Promise<OutlineOrNotText | undefined> {
+): Promise<Outline | undefined> {
   const w = _worker ??= await _start();
   if (!w) return undefined;
   const id = ++_ids;
-  const { promise, resolve, reject } = Promise.withResolvers<OutlineOrNotText | undefined>();
+  const { promise, resolve, reject } = Promise.withResolvers<Outline | undefined>();
   const timer = setTimeout(() => {
     done();
     _stop();
@@ -162,7 +148,6 @@ async function _ask(
       return reject(new Error(reply.error));
     }
     _answered = true;
-    if ("notText" in reply) return resolve({ notText: reply.notText });
     if (reply.heapMb > MEMORY_BUDGET_MB) _stop(); // gives its WASM memory back
     resolve(unpackOutline(reply.outline));
   };
@@ -180,33 +165,26 @@ async function _ask(
   };
   w.on("message", onMessage);
   w.on("error", onError);
-  // The bytes move to the worker (no copy, no text made here); a new worker gets a copy, since
-  // its first request may come back to be outlined here.
-  const sent = _answered ? bytes : bytes.slice();
-  w.postMessage({ id, language, bytes: sent, key } satisfies OutlineRequest, [
-    sent.buffer as ArrayBuffer,
-  ]);
+  w.postMessage({ id, language, text, key } satisfies OutlineRequest);
   return promise;
 }
 
 /**
- * Outlines a file's `bytes` as `language` in the worker (one request at a time), or here without
- * one; the worker decodes them, so the server never holds the file as text. The bytes are handed
- * over: the caller must not use them afterwards. `key` (the file's path) lets the worker re-parse
- * only what changed since its last outline.
+ * Outlines `text` as `language` in the worker (one request at a time), or here without one. `key`
+ * (the file's path) lets the worker re-parse only what changed since its last outline.
  */
 export function outlineInWorker(
   language: LanguageId,
-  bytes: Uint8Array,
+  text: string,
   key: string,
-): Promise<OutlineOrNotText> {
+): Promise<Outline> {
   const run = _queue.then(async () => {
     if (!_broken) {
-      const outline = await _ask(language, bytes, key);
+      const outline = await _ask(language, text, key);
       if (outline) return outline;
       _broken = true; // the worker cannot start here: outline in the server from now on
     }
-    return await _outlineHere(language, bytes);
+    return await outlineSource(language, text);
   });
   _queue = run.catch(() => {});
   return run;

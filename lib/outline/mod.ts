@@ -7,8 +7,7 @@
  * `start-end|kind|name|signature` lines within a character budget.
  */
 import { ToolError } from "../errors.ts";
-import { sha256Hex } from "../text.ts";
-import { decodeSource, type NotText } from "./decode.ts";
+import { decodeText, sha256Hex, SNIFF_BYTES } from "../text.ts";
 import type { OutlineItem } from "./items.ts";
 import { type LanguageId, languageOf, SUPPORTED_EXTENSIONS } from "./languages.ts";
 import { outlineInWorker } from "./host.ts";
@@ -63,14 +62,13 @@ async function _load(
   return { language, mtime: info.mtime?.getTime() ?? 0, bytes: await Deno.readFile(abs) };
 }
 
-function _notText(rel: string, why: NotText): ToolError {
-  return new ToolError(`file ${JSON.stringify(rel)} is ${why}`);
-}
-
 function _decode(bytes: Uint8Array, rel: string): string {
-  const text = decodeSource(bytes);
-  if (typeof text !== "string") throw _notText(rel, text.notText);
-  return text;
+  const text = decodeText(bytes);
+  if (text === undefined) {
+    const binary = bytes.subarray(0, SNIFF_BYTES).includes(0);
+    throw new ToolError(`file ${JSON.stringify(rel)} is ${binary ? "binary" : "not UTF-8 text"}`);
+  }
+  return text.startsWith("\uFEFF") ? text.slice(1) : text;
 }
 
 /**
@@ -96,14 +94,12 @@ const _cache = new OutlineCache();
  */
 export async function outlineFile(abs: string, rel: string): Promise<FileOutline> {
   const { language, mtime, bytes } = await _load(abs, rel);
-  const size = bytes.length;
   const hash = await sha256Hex(bytes);
-  const kept = _cache.get(abs, size, mtime, hash);
+  const kept = _cache.get(abs, bytes.length, mtime, hash);
   if (kept) return { language, ...kept };
-  const found = await outlineInWorker(language, bytes, abs); // takes the bytes
-  if ("notText" in found) throw _notText(rel, found.notText);
-  _cache.set(abs, size, mtime, hash, found);
-  return { language, ...found };
+  const outline = await outlineInWorker(language, _decode(bytes, rel), abs);
+  _cache.set(abs, bytes.length, mtime, hash, outline);
+  return { language, ...outline };
 }
 
 /** Forgets the kept outlines (tests, benchmarks). */

@@ -11,7 +11,6 @@
  */
 import { parentPort } from "node:worker_threads";
 import type { LanguageId } from "./languages.ts";
-import { decodeSource, type NotText } from "./decode.ts";
 import { heapBytes } from "./parser.ts";
 import { type PackedOutline, packOutline } from "./packed.ts";
 import { outlineSource } from "./source.ts";
@@ -20,8 +19,7 @@ import { outlineSource } from "./source.ts";
 export interface OutlineRequest {
   id: number;
   language: LanguageId;
-  /** The file's bytes, decoded here: a file that is no text is answered with `notText`. */
-  bytes: Uint8Array;
+  text: string;
   /** The file's path: its tree is kept to re-parse only what changes next time. */
   key?: string;
 }
@@ -32,7 +30,6 @@ export interface OutlineRequest {
  */
 export type OutlineReply =
   | { id: number; outline: PackedOutline; heapMb: number }
-  | { id: number; notText: NotText }
   | { id: number; error: string }
   | { id: 0; ready: true };
 
@@ -83,15 +80,10 @@ parentPort?.on("message", async (request: OutlineRequest) => {
   clearTimeout(_timer);
   _warm = undefined;
   try {
-    const text = decodeSource(request.bytes);
-    if (typeof text !== "string") {
-      parentPort!.postMessage({ id: request.id, ...text } satisfies OutlineReply);
-      return;
-    }
-    const outline = packOutline(await outlineSource(request.language, text, request.key));
+    const outline = packOutline(await outlineSource(request.language, request.text, request.key));
     const heapMb = heapBytes() / 1048576;
     parentPort!.postMessage({ id: request.id, outline, heapMb } satisfies OutlineReply);
-    _scheduleWarm(request.language, text);
+    _scheduleWarm(request.language, request.text);
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     parentPort!.postMessage({ id: request.id, error } satisfies OutlineReply);
