@@ -15,10 +15,13 @@ import type { Worker } from "node:worker_threads";
 import { ToolError } from "../errors.ts";
 import type { LanguageId } from "./languages.ts";
 import { type Outline, outlineSource } from "./source.ts";
+import { unpackOutline } from "./packed.ts";
 import type { OutlineReply, OutlineRequest } from "./worker.ts";
 import worker from "./worker.ts" with { type: "text" };
 import source from "./source.ts" with { type: "text" };
 import items from "./items.ts" with { type: "text" };
+import packed from "./packed.ts" with { type: "text" };
+import signature from "./signature.ts" with { type: "text" };
 import languages from "./languages.ts" with { type: "text" };
 import parser from "./parser.ts" with { type: "text" };
 import rulesPython from "./rules_python.ts" with { type: "text" };
@@ -53,6 +56,8 @@ const MODULES: Record<string, string> = {
   "worker.ts": worker,
   "source.ts": source,
   "items.ts": items,
+  "packed.ts": packed,
+  "signature.ts": signature,
   "languages.ts": languages,
   "parser.ts": parser,
   "rules_python.ts": rulesPython,
@@ -144,7 +149,7 @@ async function _ask(
     }
     _answered = true;
     if (reply.heapMb > MEMORY_BUDGET_MB) _stop(); // gives its WASM memory back
-    resolve(reply.outline);
+    resolve(unpackOutline(reply.outline));
   };
   const onError = (err: Error) => {
     done();

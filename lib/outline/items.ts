@@ -6,6 +6,7 @@
  * impl blocks); it never enters function bodies, which keeps a 10,000-line file cheap.
  */
 import type { Node } from "web-tree-sitter";
+import { tidySignature } from "./signature.ts";
 
 /** What an item is. Languages use the subset that exists for them. */
 export type Kind =
@@ -74,20 +75,6 @@ export interface Rules {
   describe(node: Node, scope: Scope): Described;
 }
 
-const MAX_SIGNATURE = 100;
-
-/**
- * Collapses whitespace and cuts a signature to a readable length. Spaces left inside brackets by
- * line breaks go (`f(\n  a,\n)` → `f(a)`); `<` and `>` count as brackets only when they touch a
- * name (`Map<\n  K\n>` → `Map<K>`), so `class C < Base` keeps its spaces.
- */
-function tidySignature(text: string, fromBody: boolean): string {
-  let s = text.replace(/\s+/g, " ").replace(/([([{]|(?<=\S)<) /g, "$1")
-    .replace(/ ([)\]}]|>(?![ =]))/g, "$1").replace(/,([)\]}>])/g, "$1").trim();
-  if (fromBody) s = s.replace(/\s*(\{|:|=>|=)$/, "");
-  return s.length > MAX_SIGNATURE ? `${s.slice(0, MAX_SIGNATURE - 1)}…` : s;
-}
-
 /** 1-based last line of `node`, not counting a trailing newline it swallowed. */
 function lastLine(node: Node): number {
   const end = node.endPosition;
@@ -112,8 +99,9 @@ function _signature(source: string, def: Definition): string {
   }
   let end = source.indexOf("\n", start);
   if (end < 0 || end > def.node.endIndex) end = def.node.endIndex;
-  return tidySignature(source.slice(start, Math.min(end, start + 600)), false)
-    .replace(/\s*[{;]$/, "");
+  const s = tidySignature(source.slice(start, Math.min(end, start + 600)), false);
+  const last = s.charCodeAt(s.length - 1);
+  return last === 123 || last === 59 ? s.replace(/\s*[{;]$/, "") : s; // { ;
 }
 
 /** Walks `nodes` with `rules`, appending items to `out` in source order. */
@@ -143,9 +131,10 @@ export function walk(
     for (const def of Array.isArray(found) ? found : [found]) {
       const name = scope.prefix ? `${scope.prefix}.${def.name}` : def.name;
       const range = def.outer ?? def.node;
+      const end = lastLine(range);
       out.push({
         start: range.startPosition.row + 1,
-        end: Math.max(lastLine(range), lastLine(def.node)),
+        end: range === def.node ? end : Math.max(end, lastLine(def.node)),
         kind: def.kind,
         name,
         signature: _signature(source, def),

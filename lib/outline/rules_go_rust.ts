@@ -11,6 +11,7 @@ import {
   type Definition,
   type Described,
   fieldText,
+  type Kind,
   type Rules,
   type Scope,
 } from "./items.ts";
@@ -76,43 +77,53 @@ function _goDescribe(node: Node, _scope: Scope): Described {
   }
 }
 
+/** Rust's item node types and what they are (`impl_item` is walked through, not listed). */
+const RUST_KINDS = new Map<string, Kind | "impl">([
+  ["function_item", "function"],
+  ["function_signature_item", "function"],
+  ["struct_item", "struct"],
+  ["union_item", "struct"],
+  ["enum_item", "enum"],
+  ["trait_item", "trait"],
+  ["impl_item", "impl"],
+  ["mod_item", "module"],
+  ["const_item", "constant"],
+  ["static_item", "constant"],
+  ["type_item", "type"],
+]);
+
 function _rustDescribe(node: Node, scope: Scope): Described {
-  const name = fieldText(node, "name");
+  // Most nodes at this level (attributes, `use`, comments, macros) are no item: their type alone
+  // says so, without looking up fields.
+  const kind = RUST_KINDS.get(node.type);
+  if (!kind) return null;
   const body = node.childForFieldName("body");
-  switch (node.type) {
-    case "function_item":
-    case "function_signature_item":
-      if (!name) return null;
+  if (kind === "impl") {
+    const type = node.childForFieldName("type")?.text;
+    if (!type || !body) return null;
+    return { descend: bodyChildren(body), prefix: _typeName(type), container: "class" };
+  }
+  const name = fieldText(node, "name");
+  if (!name) return null;
+  switch (kind) {
+    case "function":
       return { kind: scope.container === "class" ? "method" : "function", name, node, body };
-    case "struct_item":
-    case "union_item":
-      return name ? { kind: "struct", name, node, body } : null;
-    case "enum_item":
-      return name ? { kind: "enum", name, node, body } : null;
-    case "trait_item":
-      return name ? { kind: "trait", name, node, body, children: bodyChildren(body) } : null;
-    case "impl_item": {
-      const type = node.childForFieldName("type")?.text;
-      if (!type || !body) return null;
-      return { descend: bodyChildren(body), prefix: _typeName(type), container: "class" };
-    }
-    case "mod_item":
-      if (!name) return null;
+    case "trait":
+      return { kind, name, node, body, children: bodyChildren(body) };
+    case "module":
       return {
-        kind: "module",
+        kind,
         name,
         node,
         body,
         children: bodyChildren(body),
         childContainer: "module",
       };
-    case "const_item":
-    case "static_item":
-      return name ? { kind: "constant", name, node } : null;
-    case "type_item":
-      return name ? { kind: "type", name, node } : null;
+    case "constant":
+    case "type":
+      return { kind, name, node };
     default:
-      return null;
+      return { kind, name, node, body };
   }
 }
 

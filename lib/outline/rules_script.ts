@@ -75,8 +75,9 @@ function _member(node: Node): Definition | null {
   const name = _name(node) ?? "?";
   const fn = _valueFunction(node.childForFieldName("value"));
   if (fn) return { kind: "method", name, node, body: fn.childForFieldName("body") };
-  const isStaticReadonly = /^(?:[\w@]+\s+)*static\s+(?:\w+\s+)*readonly\b/.test(node.text) ||
-    /^(?:[\w@]+\s+)*readonly\s+static\b/.test(node.text);
+  const text = node.text;
+  const isStaticReadonly = /^(?:[\w@]+\s+)*static\s+(?:\w+\s+)*readonly\b/.test(text) ||
+    /^(?:[\w@]+\s+)*readonly\s+static\b/.test(text);
   return isStaticReadonly ? { kind: "constant", name, node } : null;
 }
 
@@ -84,7 +85,9 @@ function _describe(node: Node, scope: Scope): Described {
   switch (node.type) {
     case "export_statement":
     case "ambient_declaration": {
-      const value = node.childForFieldName("value");
+      // `declaration` and `value` never come together: the common case is looked up first.
+      const declaration = node.childForFieldName("declaration");
+      const value = declaration ? null : node.childForFieldName("value");
       if (value) {
         // `export default function () {}`, `export default class {}`, `export default x(…)`
         if (value.type === "function_expression" || value.type === "class") {
@@ -98,7 +101,7 @@ function _describe(node: Node, scope: Scope): Described {
           sigStart: node.startIndex,
         };
       }
-      const inner = node.childForFieldName("declaration") ??
+      const inner = declaration ??
         bodyChildren(node).find((c) => c.type !== "decorator" && c.type !== "comment");
       if (!inner) return null;
       const found = _describe(inner, scope);
@@ -117,11 +120,14 @@ function _describe(node: Node, scope: Scope): Described {
       return { descend: bodyChildren(node).filter((c) => c.type === "internal_module") };
     }
     case "function_declaration":
-    case "generator_function_declaration":
-    case "function_signature": {
+    case "generator_function_declaration": {
       const name = _name(node);
       if (!name) return null;
       return { kind: "function", name, node, body: node.childForFieldName("body") };
+    }
+    case "function_signature": { // has no body
+      const name = _name(node);
+      return name ? { kind: "function", name, node } : null;
     }
     case "class_declaration":
     case "abstract_class_declaration": {
@@ -131,14 +137,15 @@ function _describe(node: Node, scope: Scope): Described {
       return { kind: "class", name, node, body, children: bodyChildren(body) };
     }
     case "method_definition":
-    case "method_signature":
-    case "abstract_method_signature":
       return {
         kind: "method",
         name: _name(node) ?? "?",
         node,
         body: node.childForFieldName("body"),
       };
+    case "method_signature": // no body
+    case "abstract_method_signature":
+      return { kind: "method", name: _name(node) ?? "?", node };
     case "public_field_definition":
     case "field_definition":
       return _member(node);

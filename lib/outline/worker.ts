@@ -12,7 +12,8 @@
 import { parentPort } from "node:worker_threads";
 import type { LanguageId } from "./languages.ts";
 import { heapBytes } from "./parser.ts";
-import { type Outline, outlineSource } from "./source.ts";
+import { type PackedOutline, packOutline } from "./packed.ts";
+import { outlineSource } from "./source.ts";
 
 /** A request to the worker. */
 export interface OutlineRequest {
@@ -24,11 +25,11 @@ export interface OutlineRequest {
 }
 
 /**
- * The worker's answer (id 0 with `ready`: it has loaded and listens). `heapMb` is the size of
- * tree-sitter's WASM memory after the request, which never shrinks.
+ * The worker's answer (id 0 with `ready`: it has loaded and listens), the outline packed for the
+ * trip. `heapMb` is the size of tree-sitter's WASM memory after the request, which never shrinks.
  */
 export type OutlineReply =
-  | { id: number; outline: Outline; heapMb: number }
+  | { id: number; outline: PackedOutline; heapMb: number }
   | { id: number; error: string }
   | { id: 0; ready: true };
 
@@ -79,7 +80,7 @@ parentPort?.on("message", async (request: OutlineRequest) => {
   clearTimeout(_timer);
   _warm = undefined;
   try {
-    const outline = await outlineSource(request.language, request.text, request.key);
+    const outline = packOutline(await outlineSource(request.language, request.text, request.key));
     const heapMb = heapBytes() / 1048576;
     parentPort!.postMessage({ id: request.id, outline, heapMb } satisfies OutlineReply);
     _scheduleWarm(request.language, request.text);

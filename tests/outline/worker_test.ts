@@ -103,3 +103,26 @@ Deno.test("the worker stays after files of ten thousand lines, its grammars comp
   assert.equal(elsewhere?.length, 128 * 1048576);
   assert.equal(outlineWorkerStarts() - before, 1, "one worker outlined all eight files");
 });
+
+Deno.test("the worker's outline, packed between threads, is the outline made in process", async () => {
+  // Every kind, names and signatures with characters outside ASCII, nested items.
+  const files: Record<string, string> = {
+    "a.py": 'MAX = 1\nclass Café:\n    """é"""\n    def naïve(self, x="…"):\n        pass\n' +
+      "type Alias = int\nasync def f(\n    a,\n    b,\n) -> None:\n    pass\n",
+    "b.rs": "pub struct S;\nenum E { A }\ntrait T { fn t(&self); }\nimpl S { fn m(&self) {} }\n" +
+      'mod m { pub const C: u8 = 1; }\ntype A = u8;\nstatic Z: &str = "ü";\n',
+    "c.ts": "export interface I { a: string }\nnamespace N { export function f(): void {} }\n" +
+      "class K { static readonly PI = 3; m(): void {} }\ntype T = 'ö';\nenum E { A }\n",
+  };
+  const root = await tempProject(files);
+  clearOutlineCache();
+  const { outlineSource } = await import("../../lib/outline/mod.ts");
+  for (const [name, text] of Object.entries(files)) {
+    const language = name.endsWith(".py") ? "python" : name.endsWith(".rs") ? "rust" : "typescript";
+    const inWorker = await outlineFile(`${root}/${name}`, name);
+    const here = await outlineSource(language, text);
+    assert.deepEqual(inWorker.items, here.items, name);
+    assert.equal(inWorker.hasErrors, here.hasErrors);
+    assert.ok(new Set(here.items.map((i) => i.kind)).size >= 4, `${name}: several kinds`);
+  }
+});
