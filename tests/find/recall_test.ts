@@ -1,0 +1,146 @@
+/**
+ * A large listing remembers, per pattern, the files where its latest search found matches, and
+ * the next search of the same pattern reads them first: far fewer files read, every line still
+ * read from the file as it is now, the uncut answer unchanged, the memory bounded and dropped
+ * with the listing.
+ */
+import assert from "node:assert/strict";
+import { compileMatcher } from "../../lib/find/scan.ts";
+import { SPREAD_MIN_FILES } from "../../lib/find/protocol.ts";
+import { Recall, RECALL_FILES, RECALL_PATTERNS, recallKey } from "../../lib/find/recall.ts";
+import { type PoolListing, poolListing, SearchPool } from "../../lib/find/search.ts";
+import { globSpec } from "../../lib/glob/mod.ts";
+import { tempProject } from "../helpers/project.ts";
+
+interface RareTree {
+  root: string;
+  names: string[];
+  /** The files that hold the word. */
+  holding: string[];
+  pool: SearchPool;
+  /** The listing of `names`, made as a kept one is. */
+  listing: PoolListing;
+}
+
+/**
+ * Runs `body` over a listing past the spread threshold where a rare word sits in 12 files far
+ * apart (most listed files are absent: read as nothing, but read), with a pool of one worker.
+ */
+async function _withRareTree(body: (tree: RareTree) => Promise<void>): Promise<void> {
+  const count = SPREAD_MIN_FILES + 1000;
+  const names: string[] = [];
+  for (let i = 0; i < count; i++) names.push(`d${String(i).padStart(5, "0")}.txt`);
+  const holding = names.filter((_, i) => i % 766 === 700);
+  const files = Object.fromEntries(holding.map((n) => [n, `x\nrare ${n}\ny\nrare again\n`]));
+  const root = await tempProject(files);
+  const pool = new SearchPool(1, 1000);
+  try {
+    await body({ root, names, holding, pool, listing: listingOf(1, root, names) });
+  } finally {
+    pool.close();
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+const listingOf = (id: number, root: string, names: string[]) =>
+  poolListing(id, names, [], root, Date.now() - 60_000);
+
+Deno.test("a repeated search of a rare word reads the files where it matched first", async () => {
+  await _withRareTree(async ({ root, holding, pool, listing }) => {
+    const spec = compileMatcher("rare", false);
+    const once = await pool.search(root, listing, spec, 5);
+    const again = await pool.search(root, listing, spec, 5);
+    for (const few of [once, again]) {
+      assert.equal(few.lines.length, 5);
+      assert.deepEqual(few.lines, [...few.lines].sort(), "sorted");
+      assert.ok(few.found > 5 && few.found <= 2 * holding.length, `found ${few.found}`);
+      for (const [k, line] of few.lines.entries()) {
+        const [path, no, text] = line.split(":");
+        assert.equal(path, few.paths[k]);
+        assert.equal(text, no === "2" ? `rare ${path}` : "rare again", line);
+      }
+    }
+    assert.ok(once.read > 500, `the first search read ${once.read} files`);
+    assert.ok(again.read <= holding.length, `the second read ${again.read} files`);
+    // Another pattern (ignore_case) is remembered apart: its first search reads whole chunks,
+    // those where the word matched first (searchOrder).
+    const folded = await pool.search(root, listing, compileMatcher("rare", true), 5);
+    assert.ok(folded.read > 64, `ignore_case read ${folded.read} files`);
+    const foldedAgain = await pool.search(root, listing, compileMatcher("rare", true), 5);
+    assert.ok(foldedAgain.read <= holding.length, `ignore_case again read ${foldedAgain.read}`);
+  });
+});
+
+Deno.test("a remembered file edited since is searched as it is now", async () => {
+  await _withRareTree(async ({ root, holding, pool, listing }) => {
+    const spec = compileMatcher("rare", false);
+    const once = await pool.search(root, listing, spec, 5);
+    const edited = once.paths[0];
+    await Deno.writeTextFile(`${root}/${edited}`, "x\nnothing here now\n");
+    const again = await pool.search(root, listing, spec, 5);
+    assert.ok(!again.paths.includes(edited), `${edited} no longer matches`);
+    assert.equal(again.lines.length, 5);
+    for (const path of again.paths) assert.ok(holding.includes(path), path);
+    // And it is no longer among the files read first.
+    const third = await pool.search(root, listing, spec, 5);
+    assert.ok(!third.paths.includes(edited));
+    assert.ok(third.read <= holding.length, `read ${third.read}`);
+  });
+});
+
+Deno.test("the uncut answer is the same with the files remembered; a new listing forgets them", async () => {
+  await _withRareTree(async ({ root, names, holding, pool, listing }) => {
+    const every = holding.flatMap((n) => [`${n}:2:rare ${n}`, `${n}:4:rare again`]);
+    const spec = compileMatcher("rare", false);
+    const all = await pool.search(root, listing, spec, 1000);
+    assert.deepEqual(all.lines, every);
+    await pool.search(root, listing, spec, 3); // remembers a few of the files
+    for (const max of [1000, every.length]) {
+      const again = await pool.search(root, listing, spec, max);
+      assert.deepEqual(again.lines, every);
+      assert.deepEqual([again.found, again.complete, again.truncated], [every.length, true, false]);
+      assert.deepEqual([again.files, again.read], [all.files, all.read], "each file once");
+    }
+    // One line short: every line but the last file's last one, its count honest.
+    const short = await pool.search(root, listing, spec, every.length - 1);
+    assert.deepEqual(short.lines, every.slice(0, -1));
+    assert.deepEqual([short.found, short.truncated], [every.length, true]);
+    // The listing made again (same files): nothing remembered, the spread is read again.
+    const anew = await pool.search(root, listingOf(2, root, names), spec, 5);
+    assert.ok(anew.read > 500, `a new listing read ${anew.read} files`);
+  });
+});
+
+Deno.test("the memory is bounded: the latest patterns, the files with the most lines", async () => {
+  const recall = new Recall();
+  for (let p = 0; p < RECALL_PATTERNS + 20; p++) recall.remember(`p${p}`, [p, p + 1]);
+  assert.equal(recall.size, RECALL_PATTERNS);
+  assert.equal(recall.files("p0"), undefined, "the oldest is forgotten");
+  assert.deepEqual([...recall.files("p20")!], [20, 21]);
+  // A search over many files: the ones with the most lines, at most RECALL_FILES of them.
+  const at: number[] = [];
+  for (let i = 0; i < 1000; i++) at.push(i);
+  at.push(500, 500, 999);
+  recall.remember("wide", at);
+  const wide = recall.files("wide")!;
+  assert.equal(wide.length, RECALL_FILES);
+  assert.deepEqual([...wide.subarray(0, 3)], [500, 999, 0]);
+  recall.remember("wide", []); // a search that found nothing forgets the pattern
+  assert.equal(recall.files("wide"), undefined);
+  // Keys: flags, pattern and glob apart.
+  const keys = new Set([
+    recallKey(compileMatcher("a", false)),
+    recallKey(compileMatcher("a", true)),
+    recallKey(compileMatcher("a", false), globSpec("*.ts")),
+    recallKey(compileMatcher("a", false), globSpec("!*.ts")),
+  ]);
+  assert.equal(keys.size, 4);
+
+  // On a pool's listing: many patterns searched, at most RECALL_PATTERNS remembered.
+  await _withRareTree(async ({ root, pool, listing }) => {
+    for (let p = 0; p < RECALL_PATTERNS + 6; p++) {
+      await pool.search(root, listing, compileMatcher(`rare|d0${p}`, false), 1);
+    }
+    assert.equal(listing.recall!.size, RECALL_PATTERNS);
+  });
+});
