@@ -173,6 +173,8 @@ export type WorkerReply =
     lines: string[];
     /** For each line, the index of its file in the listing. */
     at: number[];
+    /** For each line, the size of its file in bytes. */
+    bytes: number[];
     skipped: SkipCounts;
     /** Files of the chunk that passed the glob. */
     files: number;

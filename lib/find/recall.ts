@@ -17,8 +17,14 @@ import type { MatcherSpec } from "./scan.ts";
 /** Patterns remembered per listing (the least recently searched is forgotten first). */
 export const RECALL_PATTERNS = 64;
 
-/** Files remembered per pattern: those with the most matching lines. */
+/** Files remembered per pattern: those that give the most lines for the least reading. */
 export const RECALL_FILES = 256;
+
+/**
+ * What opening a file costs, in bytes read: a file of a few lines is not worth more than a large
+ * one of many (opening a file takes a worker about as long as reading and scanning 16 KiB).
+ */
+export const OPEN_BYTES = 16_384;
 
 /** What a search is remembered by: the pattern as compiled (flags included) and the glob. */
 export function recallKey(spec: MatcherSpec, glob?: GlobSpec): string {
@@ -46,15 +52,22 @@ export class Recall {
   }
 
   /**
-   * Remembers the files of a search's matching lines (`at`: the file of each line, as indices into
-   * the listing) in place of what was remembered for `key`; a search that found none forgets it.
+   * Remembers the files of a search's matching lines (`at`: the file of each line, as an index
+   * into the listing; `bytes`: that file's size) in place of what was remembered for `key`; a
+   * search that found none forgets it. The files that give the most lines for the least reading
+   * go first: lines per byte, counting {@linkcode OPEN_BYTES} more for each file.
    */
-  remember(key: string, at: Iterable<number>): void {
-    const lines = new Map<number, number>();
-    for (const i of at) lines.set(i, (lines.get(i) ?? 0) + 1);
+  remember(key: string, lines: Iterable<{ at: number; bytes: number }>): void {
+    const byFile = new Map<number, { lines: number; cost: number }>();
+    for (const { at, bytes } of lines) {
+      const file = byFile.get(at);
+      if (file) file.lines++;
+      else byFile.set(at, { lines: 1, cost: bytes + OPEN_BYTES });
+    }
     this.#byKey.delete(key);
-    if (!lines.size) return;
-    const files = [...lines.keys()].sort((a, b) => lines.get(b)! - lines.get(a)! || a - b);
+    if (!byFile.size) return;
+    const worth = (i: number) => byFile.get(i)!.lines / byFile.get(i)!.cost;
+    const files = [...byFile.keys()].sort((a, b) => worth(b) - worth(a) || a - b);
     this.#byKey.set(key, Int32Array.from(files.slice(0, RECALL_FILES)));
     for (const old of this.#byKey.keys()) {
       if (this.#byKey.size <= RECALL_PATTERNS) break;

@@ -356,7 +356,7 @@ export class SearchPool {
     const claims = chunks + (first ? Math.ceil(first.length / CHUNK_FILES) : 0);
     const counted = new Set<number>(); // chunks whose hit this search has counted (spread)
     let taken = 0; // chunks taken, in any order (spread)
-    const hits: { at: number; line: string }[] = []; // their lines (spread)
+    const hits: { at: number; line: string; bytes: number }[] = []; // their lines (spread)
     let running = slots.length;
     let settled = false;
     const id = ++this.#jobs;
@@ -372,7 +372,7 @@ export class SearchPool {
       if (error) return reject(error);
       for (const r of pending.values()) found += r.lines.length; // chunks beyond the cut
       if (spread) {
-        listing.recall!.remember(recalled!, hits.map((h) => h.at));
+        listing.recall!.remember(recalled!, hits);
         hits.sort((a, b) => a.at - b.at); // stable: a file's lines stay in order
         for (const h of hits.slice(0, maxResults + 1)) {
           lines.push(h.line);
@@ -437,7 +437,7 @@ export class SearchPool {
       if (spread) {
         taken++;
         for (let k = 0; k < reply.lines.length; k++) {
-          hits.push({ at: reply.at[k], line: reply.lines[k] });
+          hits.push({ at: reply.at[k], line: reply.lines[k], bytes: reply.bytes[k] });
           const chunk = Math.floor(reply.at[k] / CHUNK_FILES);
           if (!counted.has(chunk) && listing.hits![chunk] < 0xffff) listing.hits![chunk]++;
           counted.add(chunk);

@@ -297,6 +297,8 @@ interface OpenChunk {
   first: boolean;
   lines: string[];
   at: number[];
+  /** For each line, the size of its file in bytes. */
+  bytes: number[];
   files: number;
   read: number;
   stale: boolean;
@@ -396,6 +398,7 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
     for (const hit of scanner.scan(content, job.limit - o.lines.length)) {
       o.lines.push(`${rel}:${hit.line}:${hit.text}`);
       o.at.push(i);
+      o.bytes.push(size);
     }
   };
 
@@ -411,14 +414,14 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
       let stale = false;
       for (const c of from) stale = view.changed(c) || stale;
       const chunk = chunks + k + firstChunks;
-      return { chunk, i, end, first: true, lines: [], at: [], files: 0, read: 0, stale };
+      return { chunk, i, end, first: true, lines: [], at: [], bytes: [], files: 0, read: 0, stale };
     }
     if (k >= chunks) return undefined;
     const chunk = job.order ? job.order[k] : k;
     const end = Math.min(total, (chunk + 1) * CHUNK_FILES);
     const stale = only ? vouchOnly(chunk, end) : view.changed(chunk);
     const i = chunk * CHUNK_FILES;
-    return { chunk, i, end, first: false, lines: [], at: [], files: 0, read: 0, stale };
+    return { chunk, i, end, first: false, lines: [], at: [], bytes: [], files: 0, read: 0, stale };
   };
 
   let open: OpenChunk | undefined;
@@ -445,6 +448,7 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
           chunk: o.chunk,
           lines: o.lines,
           at: o.at,
+          bytes: o.bytes,
           skipped: [skipped[0], skipped[1], skipped[2]],
           files: o.files,
           read: o.read,

@@ -113,18 +113,20 @@ Deno.test("the uncut answer is the same with the files remembered; a new listing
 
 Deno.test("the memory is bounded: the latest patterns, the files with the most lines", async () => {
   const recall = new Recall();
-  for (let p = 0; p < RECALL_PATTERNS + 20; p++) recall.remember(`p${p}`, [p, p + 1]);
+  const line = (at: number, bytes = 100) => ({ at, bytes });
+  for (let p = 0; p < RECALL_PATTERNS + 20; p++) recall.remember(`p${p}`, [line(p), line(p + 1)]);
   assert.equal(recall.size, RECALL_PATTERNS);
   assert.equal(recall.files("p0"), undefined, "the oldest is forgotten");
   assert.deepEqual([...recall.files("p20")!], [20, 21]);
-  // A search over many files: the ones with the most lines, at most RECALL_FILES of them.
-  const at: number[] = [];
-  for (let i = 0; i < 1000; i++) at.push(i);
-  at.push(500, 500, 999);
-  recall.remember("wide", at);
+  // A search over many files: at most RECALL_FILES of them, those with the most lines per byte.
+  const lines = [];
+  for (let i = 0; i < 1000; i++) lines.push(line(i));
+  lines.push(line(500), line(500), line(999), line(1000, 1 << 20), line(1000, 1 << 20));
+  recall.remember("wide", lines);
   const wide = recall.files("wide")!;
   assert.equal(wide.length, RECALL_FILES);
   assert.deepEqual([...wide.subarray(0, 3)], [500, 999, 0]);
+  assert.ok(!wide.includes(1000), "two lines in a large file come after one in a small one");
   recall.remember("wide", []); // a search that found nothing forgets the pattern
   assert.equal(recall.files("wide"), undefined);
   // Keys: flags, pattern and glob apart.
