@@ -160,7 +160,8 @@ export function sortedIndex(files: string[], key: string): number {
 /**
  * Builds the listing workers keep: `checks` are assigned to the chunk where their files sort.
  * `summarize`: a listing kept for later searches holds the files' summaries (when small enough).
- * `packed`: the same `files` already packed (by an earlier listing of them).
+ * `packed`: the same `files` already packed (by an earlier listing of them, made in the same
+ * listing of the tree): what its searches learnt (`hits`, `recall`) holds for these files too.
  */
 export function poolListing(
   id: number,
@@ -169,7 +170,7 @@ export function poolListing(
   root: string,
   startedAt: number,
   summarize = false,
-  packed: { paths: SharedArrayBuffer; ends: SharedArrayBuffer } = _packed(files),
+  packed: Pick<PoolListing, "paths" | "ends" | "hits" | "recall"> = _packed(files),
 ): PoolListing {
   const chunks = Math.max(1, Math.ceil(files.length / CHUNK_FILES));
   const byChunk: string[][] = Array.from({ length: chunks }, () => []);
@@ -203,6 +204,8 @@ export function poolListing(
     mtimes,
     startedAt,
     ...summed,
+    hits: packed.hits,
+    recall: packed.recall,
   };
 }
 

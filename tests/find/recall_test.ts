@@ -108,6 +108,13 @@ Deno.test("the uncut answer is the same with the files remembered; a new listing
     // The listing made again (same files): nothing remembered, the spread is read again.
     const anew = await pool.search(root, listingOf(2, root, names), spec, 5);
     assert.ok(anew.read > 500, `a new listing read ${anew.read} files`);
+    // The listing kept after a cold search of the same files (sharing their packed paths, as
+    // engine.ts does) keeps what that search learnt.
+    const cold = listingOf(3, root, names);
+    await pool.search(root, cold, spec, 5);
+    const kept = poolListing(4, names, [], root, Date.now() - 60_000, true, cold);
+    const warm = await pool.search(root, kept, spec, 5);
+    assert.ok(warm.read <= holding.length, `the kept listing read ${warm.read} files`);
   });
 });
 
