@@ -10,7 +10,8 @@ import { SPREAD_MIN_FILES } from "../../lib/find/protocol.ts";
 import { Recall, RECALL_FILES, RECALL_PATTERNS, recallKey } from "../../lib/find/recall.ts";
 import { type PoolListing, poolListing, SearchPool } from "../../lib/find/search.ts";
 import { globSpec } from "../../lib/glob/mod.ts";
-import { tempProject } from "../helpers/project.ts";
+import { findInProject, resetFind } from "../../lib/find/mod.ts";
+import { git, tempProject } from "../helpers/project.ts";
 
 interface RareTree {
   root: string;
@@ -152,4 +153,32 @@ Deno.test("the memory is bounded: the latest patterns, the files with the most l
     }
     assert.equal(listing.recall!.size, RECALL_PATTERNS);
   });
+});
+
+Deno.test("the files git's route found are read first by the next search of the pattern", async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < SPREAD_MIN_FILES + 500; i++) {
+    files[`src/d${i % 50}/f${String(i).padStart(5, "0")}.txt`] = i % 700 === 350
+      ? "x\nrare word\nrare again\n"
+      : "x\n";
+  }
+  const root = await tempProject(files);
+  try {
+    await git(root, "init", "-q");
+    await git(root, "add", "-A");
+    await git(root, "commit", "-qm", "init");
+    await new Promise((resolve) => setTimeout(resolve, 60)); // no folder changed as it is listed
+    resetFind();
+    const ask = { pattern: "rare", maxResults: 5, ignoreCase: false };
+    await findInProject(root, { ...ask, pattern: "zzz-none" }); // cold: lists and keeps
+    const helped = await findInProject(root, { ...ask, grepAfterMs: 0 });
+    assert.deepEqual([helped.warm, helped.count, helped.truncated], [true, 5, true]);
+    // No git this time: the files git's route found come first.
+    const again = await findInProject(root, { ...ask, grepAfterMs: 60_000 });
+    assert.deepEqual(again.matches, helped.matches);
+    assert.ok(again.read <= 3, `read ${again.read} files`);
+  } finally {
+    resetFind();
+    await Deno.remove(root, { recursive: true });
+  }
 });
