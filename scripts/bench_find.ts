@@ -8,6 +8,7 @@
  *   deno task bench find --tree DIR           # any tree; BENCHMARKS.md used a 59k-file one
  *   deno task bench find --tree DIR --runs 9 --common function --rare unlinkSync
  *   deno task bench find --tree DIR --compare /other/checkout/main.ts   # both, interleaved
+ *   deno task bench find --tree DIR --scoped  # the servers under the explicit flags, not -A
  *   deno task bench find --stall [--runs N]   # list_files beside a find listing 100,000 files
  *
  * The server runs under the full preset (`-A`). Under any flags short of `-A`, Deno resolves every
@@ -34,6 +35,7 @@ const args = parseArgs({
     rare: { type: "string", default: "unlinkSync" },
     compare: { type: "string" },
     stall: { type: "boolean", default: false },
+    scoped: { type: "boolean", default: false },
   },
 });
 
@@ -172,7 +174,7 @@ async function main(): Promise<void> {
   const { common, rare } = args.values;
   const root = args.values.tree ?? await _generate(Number(args.values.files), rare);
   if (!(await has("rg"))) console.log("rg is not installed: the reference columns stay empty");
-  const flags = FULL;
+  const flags = args.values.scoped ? [...EVERY_TOOL_FLAGS] : FULL;
   const server = await new Server(root, flags).start();
   const idle = server.rssMb();
   // With --compare, a second server from that checkout answers the same calls, interleaved.
