@@ -115,22 +115,36 @@ export async function searchKept(
   stop.abort();
   await first.catch(() => {});
   if (signal?.aborted) throw new DOMException("cancelled", "AbortError");
-  const outcome = await _withGit(pool, root, kept, spec, needle, { ...one, signal, maxResults });
-  _remember(kept.listing, recallKey(spec, glob), outcome);
+  const named: number[] = [];
+  const outcome = await _withGit(pool, root, kept, spec, needle, {
+    ...one,
+    signal,
+    maxResults,
+  }, named);
+  _remember(kept.listing, recallKey(spec, glob), outcome, named);
   return outcome;
 }
 
 /**
  * What git's route found, remembered as a spread search remembers what it finds (`recall.ts`):
- * the next search of the pattern reads those files first, and often answers before git is asked.
+ * the files of the answer's lines (the most lines first), then the other files git named that
+ * were searched (they hold the text); the next search of the pattern reads those files first and
+ * often answers before git is asked.
  */
-function _remember(listing: PoolListing, key: string, outcome: SearchOutcome): void {
+function _remember(
+  listing: PoolListing,
+  key: string,
+  outcome: SearchOutcome,
+  named: number[],
+): void {
   if (outcome.stale || listing.files.length <= SPREAD_MIN_FILES) return;
   const lines: { at: number; bytes: number }[] = [];
+  // Sizes unknown: the files go by their lines (a file named by git and not in the answer, one).
   for (const path of outcome.paths) {
     const at = _indexOf(listing.files, path);
-    if (at >= 0) lines.push({ at, bytes: 0 }); // sizes unknown: the files go by their lines
+    if (at >= 0) lines.push({ at, bytes: 0 });
   }
+  for (const at of named) lines.push({ at, bytes: 0 });
   (listing.recall ??= new Recall()).remember(key, lines);
 }
 
@@ -155,6 +169,7 @@ async function _withGit(
   spec: MatcherSpec,
   needle: string,
   ask: Omit<SearchOptions, "only"> & { maxResults: number },
+  named: number[] = [],
 ): Promise<SearchOutcome> {
   const { maxResults, ...options } = ask;
   const files = kept.listing.files;
@@ -169,7 +184,7 @@ async function _withGit(
   let last = -1; // the listing's last file that git has named
   let u = 0; // the next untracked file (index into `untracked`)
   let ordered = true;
-  const named: number[] = []; // every file git named, for when the order is in doubt
+  // `named`: every file git named (they hold the text), for when the order is in doubt.
   const part = async (indices: number[], through: number) => {
     const only = Int32Array.from(indices);
     const none: [number, number] = [0, -1]; // the folders were checked while git ran (below)
