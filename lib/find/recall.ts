@@ -5,7 +5,8 @@
  * again (a wider `max_results`, after an edit, to check a rename); the files are still read from
  * disk each time, so a file changed since is searched as it is now (one that no longer matches is
  * not reported, and drops out of the memory), and the rest of the listing is read after them in
- * the usual order, as far as the answer needs.
+ * the usual order, as far as the answer needs. A pattern searched for the first time reads first
+ * the files remembered for patterns whose text holds its own ({@linkcode Recall.related}).
  *
  * Bounded: the latest {@linkcode RECALL_PATTERNS} patterns, {@linkcode RECALL_FILES} files each
  * (indices into the listing, 4 bytes a file). It lives on the listing: a listing made again (the
@@ -32,9 +33,16 @@ export function recallKey(spec: MatcherSpec, glob?: GlobSpec): string {
   return `${spec.flags}\0${spec.source}\0${g}`;
 }
 
+/** The files remembered for one pattern, and the text every match of it holds (if any). */
+interface Entry {
+  files: Int32Array;
+  needle?: string;
+  fold: boolean;
+}
+
 /** Per pattern, the files where its latest search found matches; see the module comment. */
 export class Recall {
-  #byKey = new Map<string, Int32Array>();
+  #byKey = new Map<string, Entry>();
 
   /** Patterns remembered. */
   get size(): number {
@@ -43,21 +51,51 @@ export class Recall {
 
   /** The files to read first for `key` (most matching lines first), if any are remembered. */
   files(key: string): Int32Array | undefined {
-    const files = this.#byKey.get(key);
-    if (files) {
+    const entry = this.#byKey.get(key);
+    if (entry) {
       this.#byKey.delete(key); // the most recently used goes last
-      this.#byKey.set(key, files);
+      this.#byKey.set(key, entry);
     }
-    return files;
+    return entry?.files;
+  }
+
+  /**
+   * For a pattern searched for the first time: the files remembered for other patterns whose
+   * text holds all of the text `spec` requires (`TODO` for `TO`, `foo(` for `foo`, a word for
+   * itself with ignore_case), as such a file holds it too; the most recently searched first. Only
+   * an order: the files are read like any other.
+   */
+  related(spec: MatcherSpec): Int32Array | undefined {
+    const needle = spec.literal ?? spec.prefilter;
+    if (!needle) return undefined;
+    const fold = spec.flags.includes("i");
+    const lower = needle.toLowerCase();
+    const files = new Set<number>();
+    for (const entry of [...this.#byKey.values()].reverse()) {
+      const holds = fold
+        ? entry.needle?.toLowerCase().includes(lower)
+        : !entry.fold && entry.needle?.includes(needle);
+      if (!holds) continue;
+      for (const i of entry.files) {
+        if (files.size >= RECALL_FILES) break;
+        files.add(i);
+      }
+    }
+    return files.size ? Int32Array.from(files) : undefined;
   }
 
   /**
    * Remembers the files of a search's matching lines (`at`: the file of each line, as an index
    * into the listing; `bytes`: that file's size) in place of what was remembered for `key`; a
    * search that found none forgets it. The files that give the most lines for the least reading
-   * go first: lines per byte, counting {@linkcode OPEN_BYTES} more for each file.
+   * go first: lines per byte, counting {@linkcode OPEN_BYTES} more for each file. `spec`: the
+   * pattern (for {@linkcode related}).
    */
-  remember(key: string, lines: Iterable<{ at: number; bytes: number }>): void {
+  remember(
+    key: string,
+    lines: Iterable<{ at: number; bytes: number }>,
+    spec?: MatcherSpec,
+  ): void {
     const byFile = new Map<number, { lines: number; cost: number }>();
     for (const { at, bytes } of lines) {
       const file = byFile.get(at);
@@ -68,7 +106,11 @@ export class Recall {
     if (!byFile.size) return;
     const worth = (i: number) => byFile.get(i)!.lines / byFile.get(i)!.cost;
     const files = [...byFile.keys()].sort((a, b) => worth(b) - worth(a) || a - b);
-    this.#byKey.set(key, Int32Array.from(files.slice(0, RECALL_FILES)));
+    this.#byKey.set(key, {
+      files: Int32Array.from(files.slice(0, RECALL_FILES)),
+      needle: spec?.literal ?? spec?.prefilter,
+      fold: spec?.flags.includes("i") ?? false,
+    });
     for (const old of this.#byKey.keys()) {
       if (this.#byKey.size <= RECALL_PATTERNS) break;
       this.#byKey.delete(old);

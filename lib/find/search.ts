@@ -353,9 +353,8 @@ export class SearchPool {
     const spread = !only && files.length > SPREAD_MIN_FILES;
     if (spread) listing.hits ??= new Uint16Array(chunks);
     const recalled = spread ? recallKey(spec, options.glob) : undefined;
-    const first = recalled === undefined
-      ? undefined
-      : (listing.recall ??= new Recall()).files(recalled);
+    const recall = spread ? listing.recall ??= new Recall() : undefined;
+    const first = recall?.files(recalled!) ?? recall?.related(spec);
     const claims = chunks + (first ? Math.ceil(first.length / CHUNK_FILES) : 0);
     const counted = new Set<number>(); // chunks whose hit this search has counted (spread)
     let taken = 0; // chunks taken, in any order (spread)
@@ -375,7 +374,7 @@ export class SearchPool {
       if (error) return reject(error);
       for (const r of pending.values()) found += r.lines.length; // chunks beyond the cut
       if (spread) {
-        listing.recall!.remember(recalled!, hits);
+        recall!.remember(recalled!, hits, spec);
         hits.sort((a, b) => a.at - b.at); // stable: a file's lines stay in order
         for (const h of hits.slice(0, maxResults + 1)) {
           lines.push(h.line);

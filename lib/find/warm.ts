@@ -121,7 +121,7 @@ export async function searchKept(
     signal,
     maxResults,
   }, named);
-  _remember(kept.listing, recallKey(spec, glob), outcome, named);
+  _remember(kept.listing, spec, glob, outcome, named);
   return outcome;
 }
 
@@ -133,7 +133,8 @@ export async function searchKept(
  */
 function _remember(
   listing: PoolListing,
-  key: string,
+  spec: MatcherSpec,
+  glob: GlobSpec | undefined,
   outcome: SearchOutcome,
   named: number[],
 ): void {
@@ -145,7 +146,7 @@ function _remember(
     if (at >= 0) lines.push({ at, bytes: 0 });
   }
   for (const at of named) lines.push({ at, bytes: 0 });
-  (listing.recall ??= new Recall()).remember(key, lines);
+  (listing.recall ??= new Recall()).remember(recallKey(spec, glob), lines, spec);
 }
 
 /** Index of `path` in the sorted `files`, or -1 (links and submodules are not listed). */

@@ -63,12 +63,29 @@ Deno.test("a repeated search of a rare word reads the files where it matched fir
     }
     assert.ok(once.read > 500, `the first search read ${once.read} files`);
     assert.ok(again.read <= holding.length, `the second read ${again.read} files`);
-    // Another pattern (ignore_case) is remembered apart: its first search reads whole chunks,
-    // those where the word matched first (searchOrder).
-    const folded = await pool.search(root, listing, compileMatcher("rare", true), 5);
-    assert.ok(folded.read > 64, `ignore_case read ${folded.read} files`);
-    const foldedAgain = await pool.search(root, listing, compileMatcher("rare", true), 5);
-    assert.ok(foldedAgain.read <= holding.length, `ignore_case again read ${foldedAgain.read}`);
+    // Another pattern is remembered apart: its first search reads whole chunks, those where
+    // the word matched first (searchOrder).
+    const other = await pool.search(root, listing, compileMatcher("again", false), 5);
+    assert.ok(other.read > 64, `another pattern read ${other.read} files`);
+    const otherAgain = await pool.search(root, listing, compileMatcher("again", false), 5);
+    assert.ok(otherAgain.read <= holding.length, `read ${otherAgain.read} the second time`);
+  });
+});
+
+Deno.test("a pattern searched for the first time reads first the files of patterns whose text holds its own", async () => {
+  await _withRareTree(async ({ root, holding, pool, listing }) => {
+    const spread = await pool.search(root, listing, compileMatcher("rare again", false), 5);
+    assert.ok(spread.read > 64, `read ${spread.read} files`);
+    // "again" is in every file that holds "rare again"; so is "RARE" with ignore_case.
+    for (const [pattern, fold] of [["again", false], ["RARE", true]] as const) {
+      const few = await pool.search(root, listing, compileMatcher(pattern, fold), 5);
+      assert.equal(few.lines.length, 5);
+      assert.ok(few.read <= holding.length, `${pattern}: read ${few.read} files`);
+      for (const path of few.paths) assert.ok(holding.includes(path), path);
+    }
+    // Not the other way round: "arE" (case matters) is not implied by a case-folded search.
+    const other = await pool.search(root, listing, compileMatcher("arE", false), 5);
+    assert.equal(other.lines.length, 0);
   });
 });
 
@@ -137,6 +154,15 @@ Deno.test("the memory is bounded: the latest patterns, the files with the most l
   assert.ok(!wide.includes(1000), "two lines in a large file come after one in a small one");
   recall.remember("wide", []); // a search that found nothing forgets the pattern
   assert.equal(recall.files("wide"), undefined);
+  // Related patterns: text that holds this pattern's, case folded only for ignore_case.
+  const related = new Recall();
+  related.remember("k1", [line(1)], compileMatcher("fooBar\\(", false));
+  related.remember("k2", [line(2)], compileMatcher("foobar", true));
+  related.remember("k3", [line(3)], compileMatcher("\\d+", false));
+  assert.deepEqual([...related.related(compileMatcher("fooBar", false))!], [1]);
+  assert.deepEqual([...related.related(compileMatcher("FOOB", true))!], [2, 1]);
+  assert.equal(related.related(compileMatcher("foob", false)), undefined);
+  assert.equal(related.related(compileMatcher("\\w+", false)), undefined, "no text required");
   // Keys: flags, pattern and glob apart.
   const keys = new Set([
     recallKey(compileMatcher("a", false)),
