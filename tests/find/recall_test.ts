@@ -205,6 +205,14 @@ Deno.test("the files git's route found are read first by the next search of the 
     assert.deepEqual(again.matches, helped.matches);
     assert.deepEqual([again.truncated, again.found], [true, 6]);
     assert.ok(again.read <= 13, `read ${again.read} files`);
+    // A cold search (no git): the listing kept after it keeps what it found.
+    resetFind();
+    const word = { ...ask, pattern: "word", grepAfterMs: 60_000 };
+    const cold = await findInProject(root, word);
+    const warm = await findInProject(root, word);
+    assert.deepEqual([cold.warm, warm.warm], [false, true]);
+    assert.ok(cold.read > 64, `the cold search read ${cold.read} files`);
+    assert.ok(warm.read <= 13, `the warm one read ${warm.read} files`);
   } finally {
     resetFind();
     await Deno.remove(root, { recursive: true });
