@@ -7,7 +7,8 @@
  *   deno task bench find                      # generates a 2,000-file git tree in /tmp
  *   deno task bench find --tree DIR           # any tree; BENCHMARKS.md used a 59k-file one
  *   deno task bench find --tree DIR --runs 9 --common function --rare unlinkSync
- *   deno task bench find --tree DIR --compare /other/checkout/main.ts   # one-shot, both, interleaved
+ *   deno task bench find --tree DIR --compare /other/checkout/main.ts   # both, interleaved
+ *   deno task bench find --tree DIR --scoped  # the servers under the explicit flags, not -A
  *   deno task bench find --stall [--runs N]   # list_files beside a find listing 100,000 files
  *
  * The server runs under the full preset (`-A`). Under any flags short of `-A`, Deno resolves every
@@ -34,6 +35,7 @@ const args = parseArgs({
     rare: { type: "string", default: "unlinkSync" },
     compare: { type: "string" },
     stall: { type: "boolean", default: false },
+    scoped: { type: "boolean", default: false },
   },
 });
 
@@ -172,9 +174,15 @@ async function main(): Promise<void> {
   const { common, rare } = args.values;
   const root = args.values.tree ?? await _generate(Number(args.values.files), rare);
   if (!(await has("rg"))) console.log("rg is not installed: the reference columns stay empty");
-  const flags = FULL;
+  const flags = args.values.scoped ? [...EVERY_TOOL_FLAGS] : FULL;
   const server = await new Server(root, flags).start();
   const idle = server.rssMb();
+  // With --compare, a second server from that checkout answers the same calls, interleaved.
+  const servers = [server];
+  if (args.values.compare) {
+    servers.push(await new Server(root, flags, args.values.compare).start());
+  }
+  const idleOther = servers.at(-1)!.rssMb();
   const [, tracked] = await timeShell("git ls-files", root);
   const [, all] = await timeShell("find . -type f -not -path './.git/*'", root);
   console.log(`tree: ${root} (${tracked} tracked files, ${all} files in all)`);
@@ -201,29 +209,35 @@ async function main(): Promise<void> {
   );
   for (const c of cases) {
     // The pattern's first search (the very first lists the files): not in the median, shown apart,
-    // as later searches of the same pattern read first the chunks where it matched (search.ts).
-    const [firstMs] = await timed(() => server.call("find", c.find));
-    const ours: number[] = [];
+    // as later searches of the same pattern read first the files where it matched (recall.ts).
+    const firsts: number[] = [];
+    for (const s of servers) firsts.push((await timed(() => s.call("find", c.find)))[0]);
+    const ours: number[][] = servers.map(() => []);
+    const answers: string[] = servers.map(() => "");
     const ref: number[] = [];
-    let answer = "";
     let lines = 0;
     for (let r = 0; r < runs; r++) {
-      const [ms, out] = await timed(() => server.call("find", c.find));
-      ours.push(ms);
-      answer = `${out.count}${out.total !== undefined ? ` of ${out.total}` : ""}${
-        out.at_least !== undefined ? ` of >= ${out.at_least}` : ""
-      }`;
+      for (const [k, s] of servers.entries()) {
+        const [ms, out] = await timed(() => s.call("find", c.find));
+        ours[k].push(ms);
+        answers[k] = `${out.count}${out.total !== undefined ? ` of ${out.total}` : ""}${
+          out.at_least !== undefined ? ` of >= ${out.at_least}` : ""
+        }`;
+      }
       const [rms, n] = await timeShell(c.rg, root);
       ref.push(rms);
       lines = n;
     }
-    const a = median(ours);
     const b = median(ref);
-    console.log(
-      `${c.label.slice(0, 38).padEnd(39)}|${a.toFixed(1).padStart(13)} |${
-        b.toFixed(1).padStart(6)
-      } |${ratio(a, b).padStart(6)} | ${answer} / ${lines} | ${firstMs.toFixed(0)}`,
-    );
+    for (const k of servers.keys()) {
+      const a = median(ours[k]);
+      const label = k ? "  the same, --compare main.ts" : c.label.slice(0, 38);
+      console.log(
+        `${label.padEnd(39)}|${a.toFixed(1).padStart(13)} |${b.toFixed(1).padStart(6)} |${
+          ratio(a, b).padStart(6)
+        } | ${answers[k]} / ${lines} | ${firsts[k].toFixed(0)}`,
+      );
+    }
   }
 
   // The full preset's gain: the same full scan in a server under the explicit flags, interleaved.
@@ -273,26 +287,35 @@ async function main(): Promise<void> {
   }
 
   // Memory over 50 calls of the server above: the pattern set in turn (its regular expressions
-  // and case-insensitive words included), every third call a full scan.
-  const rss = [idle];
+  // and case-insensitive words included), every third call a full scan (with --compare, the
+  // second server's too, call by call).
+  const rss = servers.map(() => [idle]);
+  if (servers.length > 1) rss[1][0] = idleOther;
   for (let i = 1; i <= 50; i++) {
     const c = PATTERN_SET[i % PATTERN_SET.length];
-    await server.call(
-      "find",
-      i % 3 ? { pattern: c.pattern, ignore_case: c.ignoreCase } : { pattern: `zqxjkv${i}` },
-    );
-    if (i === 1 || i === 5 || i === 50) rss.push(server.rssMb());
+    for (const [k, s] of servers.entries()) {
+      await s.call(
+        "find",
+        i % 3 ? { pattern: c.pattern, ignore_case: c.ignoreCase } : { pattern: `zqxjkv${i}` },
+      );
+      if (i === 1 || i === 5 || i === 50) rss[k].push(s.rssMb());
+    }
   }
   // And once the calls are over: idle workers end after WORKER_IDLE_MS and give their memory back.
   await new Promise((resolve) => setTimeout(resolve, WORKER_IDLE_MS + 1000));
-  rss.push(server.rssMb());
-  console.log(
-    `\nserver memory (MB): idle ${rss[0].toFixed(0)}, after finds 1: ${rss[1].toFixed(0)}, ` +
-      `5: ${rss[2].toFixed(0)}, 50: ${rss[3].toFixed(0)} (+${(rss[3] - rss[0]).toFixed(0)} MB), ` +
-      `${(WORKER_IDLE_MS / 1000 + 1).toFixed(1)} s later: ${rss[4].toFixed(0)} ` +
-      `(+${(rss[4] - rss[0]).toFixed(0)} MB)`,
-  );
-  await server.close();
+  for (const [k, s] of servers.entries()) {
+    const m = rss[k];
+    m.push(s.rssMb());
+    console.log(
+      `${k ? "" : "\n"}${k ? "--compare server" : "server"} memory (MB): idle ${
+        m[0].toFixed(0)
+      }, after finds 1: ${m[1].toFixed(0)}, ` +
+        `5: ${m[2].toFixed(0)}, 50: ${m[3].toFixed(0)} (+${(m[3] - m[0]).toFixed(0)} MB), ` +
+        `${(WORKER_IDLE_MS / 1000 + 1).toFixed(1)} s later: ${m[4].toFixed(0)} ` +
+        `(+${(m[4] - m[0]).toFixed(0)} MB)`,
+    );
+    await s.close();
+  }
   if (!args.values.tree) await Deno.remove(root, { recursive: true });
 }
 

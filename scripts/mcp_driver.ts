@@ -18,10 +18,10 @@ export class Server {
   #pending = new Map<number, (result: unknown) => void>();
   #id = 0;
 
-  /** `flags`: Deno's permission flags, the full preset's by default. */
-  constructor(root: string, flags: readonly string[] = FULL) {
+  /** `flags`: Deno's permission flags, the full preset's by default; `main`: another checkout's. */
+  constructor(root: string, flags: readonly string[] = FULL, main = MAIN) {
     this.#child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--no-prompt", ...flags, MAIN, "--root", root],
+      args: ["run", "--no-prompt", ...flags, main, "--root", root],
       stdin: "piped",
       stdout: "piped",
       stderr: "null",

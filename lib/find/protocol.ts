@@ -37,7 +37,8 @@ export const WORKER_IDLE_MS = 30_000;
 
 /**
  * A search over more files than this (a whole listing, not the files git named) answers with the
- * first matches it finds, not the first in path order: its chunks are claimed where earlier
+ * first matches it finds, not the first in path order: it reads first the files where the latest
+ * search of the same pattern found matches (`recall.ts`), then claims its chunks where earlier
  * searches found matches first, then round {@linkcode SPREAD_STRIPES} stripes of the listing
  * (`searchOrder` in `search.ts`), and it ends as soon as the chunks done hold
  * more lines than asked. The lines are still sorted, and the count says "at least" when not every
@@ -143,6 +144,12 @@ export interface SearchJob {
    * answer with any matches (see `searchOrder` in `search.ts`); default, path order.
    */
   order?: Int32Array;
+  /**
+   * With `order`: files (indices into the listing) to read before the chunks, where the latest
+   * search of the same pattern found matches (see `recall.ts`). They are claimed as chunks of
+   * their own, numbered from the listing's chunk count on, and skipped in their listing chunks.
+   */
+  first?: Int32Array;
   /** Most matching lines a chunk needs to report (the caller's limit + 1). */
   limit: number;
   spec: MatcherSpec;
@@ -166,6 +173,8 @@ export type WorkerReply =
     lines: string[];
     /** For each line, the index of its file in the listing. */
     at: number[];
+    /** For each line, the size of its file in bytes. */
+    bytes: number[];
     skipped: SkipCounts;
     /** Files of the chunk that passed the glob. */
     files: number;

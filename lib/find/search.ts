@@ -11,7 +11,8 @@
  * unfinished one hold more than `maxResults` matches. A search of a large listing (over
  * {@linkcode SPREAD_MIN_FILES} files) claims its chunks spread over the listing and stops as soon
  * as the chunks done, wherever they are, hold that many: its lines are sorted, but need not be the
- * first in path order. Searches run one at a time.
+ * first in path order. Before the chunks, it reads the files where the latest search of the same
+ * pattern found matches (`recall.ts`). Searches run one at a time.
  *
  * A regular expression that spends more than `stallMs` of work on one file is stopped by its
  * worker (see `worker.ts`), and the search fails with a clear error naming the file; a watchdog
@@ -37,6 +38,7 @@ import {
 } from "./protocol.ts";
 import type { GlobSpec } from "../glob/mod.ts";
 import type { MatcherSpec } from "./scan.ts";
+import { Recall, recallKey } from "./recall.ts";
 import { workerUrl } from "./worker_source.ts";
 
 /** Options for one search. */
@@ -76,9 +78,14 @@ export interface SearchOutcome {
 
 /**
  * A listing as the pool keeps it: what it sends to workers, and the paths as strings; `hits`,
- * per chunk, how many searches found a match there (see {@linkcode searchOrder}).
+ * per chunk, how many searches found a match there (see {@linkcode searchOrder}); `recall`, per
+ * pattern, the files where its latest search found matches (read first: see `recall.ts`).
  */
-export type PoolListing = Omit<ListingMessage, "type"> & { files: string[]; hits?: Uint16Array };
+export type PoolListing = Omit<ListingMessage, "type"> & {
+  files: string[];
+  hits?: Uint16Array;
+  recall?: Recall;
+};
 
 /**
  * The order in which a search that may answer with any matches claims the `chunks` of a listing
@@ -153,7 +160,8 @@ export function sortedIndex(files: string[], key: string): number {
 /**
  * Builds the listing workers keep: `checks` are assigned to the chunk where their files sort.
  * `summarize`: a listing kept for later searches holds the files' summaries (when small enough).
- * `packed`: the same `files` already packed (by an earlier listing of them).
+ * `packed`: the same `files` already packed (by an earlier listing of them, made in the same
+ * listing of the tree): what its searches learnt (`hits`, `recall`) holds for these files too.
  */
 export function poolListing(
   id: number,
@@ -162,7 +170,7 @@ export function poolListing(
   root: string,
   startedAt: number,
   summarize = false,
-  packed: { paths: SharedArrayBuffer; ends: SharedArrayBuffer } = _packed(files),
+  packed: Pick<PoolListing, "paths" | "ends" | "hits" | "recall"> = _packed(files),
 ): PoolListing {
   const chunks = Math.max(1, Math.ceil(files.length / CHUNK_FILES));
   const byChunk: string[][] = Array.from({ length: chunks }, () => []);
@@ -196,6 +204,8 @@ export function poolListing(
     mtimes,
     startedAt,
     ...summed,
+    hits: packed.hits,
+    recall: packed.recall,
   };
 }
 
@@ -342,8 +352,13 @@ export class SearchPool {
     // A large listing's search takes each chunk as it comes (see the module comment).
     const spread = !only && files.length > SPREAD_MIN_FILES;
     if (spread) listing.hits ??= new Uint16Array(chunks);
+    const recalled = spread ? recallKey(spec, options.glob) : undefined;
+    const recall = spread ? listing.recall ??= new Recall() : undefined;
+    const first = recall?.files(recalled!) ?? recall?.related(spec);
+    const claims = chunks + (first ? Math.ceil(first.length / CHUNK_FILES) : 0);
+    const counted = new Set<number>(); // chunks whose hit this search has counted (spread)
     let taken = 0; // chunks taken, in any order (spread)
-    const hits: { at: number; line: string }[] = []; // their lines (spread)
+    const hits: { at: number; line: string; bytes: number }[] = []; // their lines (spread)
     let running = slots.length;
     let settled = false;
     const id = ++this.#jobs;
@@ -359,6 +374,7 @@ export class SearchPool {
       if (error) return reject(error);
       for (const r of pending.values()) found += r.lines.length; // chunks beyond the cut
       if (spread) {
+        recall!.remember(recalled!, hits, spec);
         hits.sort((a, b) => a.at - b.at); // stable: a file's lines stay in order
         for (const h of hits.slice(0, maxResults + 1)) {
           lines.push(h.line);
@@ -370,7 +386,7 @@ export class SearchPool {
           lines,
           paths,
           maxResults,
-          (spread ? taken : next) >= chunks && !cut,
+          (spread ? taken >= claims : next >= chunks) && !cut,
           skipped,
           searched,
           read,
@@ -422,9 +438,11 @@ export class SearchPool {
       }
       if (spread) {
         taken++;
-        if (reply.lines.length && listing.hits![reply.chunk] < 0xffff) listing.hits![reply.chunk]++;
         for (let k = 0; k < reply.lines.length; k++) {
-          hits.push({ at: reply.at[k], line: reply.lines[k] });
+          hits.push({ at: reply.at[k], line: reply.lines[k], bytes: reply.bytes[k] });
+          const chunk = Math.floor(reply.at[k] / CHUNK_FILES);
+          if (!counted.has(chunk) && listing.hits![chunk] < 0xffff) listing.hits![chunk]++;
+          counted.add(chunk);
         }
         tally(reply);
         return found > maxResults ? finish() : undefined;
@@ -458,6 +476,7 @@ export class SearchPool {
       vouch: options.vouch,
       limit: maxResults + 1,
       order: spread ? searchOrder(chunks, listing.hits) : undefined,
+      first,
       spec,
       control: shared,
       stallMs,

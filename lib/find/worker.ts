@@ -12,7 +12,7 @@
  * in shared memory, {@linkcode listingView}) and answers search jobs over it ({@linkcode runSearch});
  * idle for the job's `idleMs`, it posts `idle` and the pool ends it. It claims chunks of the list
  * through the shared control memory (in path order, or in the job's `order` when it may answer
- * with any matches), checks the folders that vouch for each chunk
+ * with any matches, after the job's `first` files), checks the folders that vouch for each chunk
  * (their modification times), reads each file once into a reused buffer ({@linkcode fileReader}),
  * skips binary and large files, and posts each chunk's matching lines.
  *
@@ -293,8 +293,12 @@ interface OpenChunk {
   chunk: number;
   i: number;
   end: number;
+  /** A chunk of the job's `first` files: `i` and `end` are positions in that list. */
+  first: boolean;
   lines: string[];
   at: number[];
+  /** For each line, the size of its file in bytes. */
+  bytes: number[];
   files: number;
   read: number;
   stale: boolean;
@@ -332,6 +336,10 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
   const chunks = only ? Math.max(1, Math.ceil(total / CHUNK_FILES)) : listingChunks;
   const skipped: SkipCounts = [0, 0, 0];
   let decoded = 0;
+  // The files read first (see `SearchJob.first`), skipped where their listing chunk comes.
+  const first = job.first;
+  const firstChunks = first ? Math.ceil(first.length / CHUNK_FILES) : 0;
+  const readFirst = first ? new Set(first) : undefined;
 
   // A chunk of `only` vouches for the listing's chunks after the previous one's, up to its own.
   const vouchOnly = (chunk: number, end: number): boolean => {
@@ -390,18 +398,30 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
     for (const hit of scanner.scan(content, job.limit - o.lines.length)) {
       o.lines.push(`${rel}:${hit.line}:${hit.text}`);
       o.at.push(i);
+      o.bytes.push(size);
     }
   };
 
   // The next chunk this worker claims, or undefined when none is left.
   const claim = (): OpenChunk | undefined => {
-    const k = Atomics.add(control, CTL_NEXT_CHUNK, 1);
+    const k = Atomics.add(control, CTL_NEXT_CHUNK, 1) - firstChunks;
+    if (k < 0) {
+      // A chunk of the files read first: the folders of every listing chunk it reads from vouch.
+      const i = (k + firstChunks) * CHUNK_FILES;
+      const end = Math.min(first!.length, i + CHUNK_FILES);
+      const from = new Set<number>();
+      for (let p = i; p < end; p++) from.add(Math.floor(first![p] / CHUNK_FILES));
+      let stale = false;
+      for (const c of from) stale = view.changed(c) || stale;
+      const chunk = chunks + k + firstChunks;
+      return { chunk, i, end, first: true, lines: [], at: [], bytes: [], files: 0, read: 0, stale };
+    }
     if (k >= chunks) return undefined;
     const chunk = job.order ? job.order[k] : k;
     const end = Math.min(total, (chunk + 1) * CHUNK_FILES);
     const stale = only ? vouchOnly(chunk, end) : view.changed(chunk);
     const i = chunk * CHUNK_FILES;
-    return { chunk, i, end, lines: [], at: [], files: 0, read: 0, stale };
+    return { chunk, i, end, first: false, lines: [], at: [], bytes: [], files: 0, read: 0, stale };
   };
 
   let open: OpenChunk | undefined;
@@ -428,6 +448,7 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
           chunk: o.chunk,
           lines: o.lines,
           at: o.at,
+          bytes: o.bytes,
           skipped: [skipped[0], skipped[1], skipped[2]],
           files: o.files,
           read: o.read,
@@ -438,10 +459,10 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
         open = undefined;
         continue;
       }
-      const index = only ? only[o.i] : o.i;
+      const index = o.first ? first![o.i] : only ? only[o.i] : o.i;
       control[beat + 1] = index;
       control[beat]++;
-      searchFile(o, index);
+      if (o.first || !readFirst?.has(index)) searchFile(o, index);
       o.i++; // only now: a file interrupted by the timeout is searched again
     }
   };
