@@ -94,6 +94,33 @@ export async function walkProject(
   return files;
 }
 
+/** A function that lets the event loop run once `everyMs` have passed since it last did. */
+export function yielder(everyMs = YIELD_EVERY_MS): () => Promise<void> {
+  let last = performance.now();
+  return async () => {
+    if (performance.now() - last <= everyMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    last = performance.now();
+  };
+}
+
+/**
+ * Runs `steps` (a generator that yields between slices of its work) to its end, letting the event
+ * loop run every few milliseconds: long work of the main thread that other calls do not wait for.
+ */
+export async function yielding<T>(steps: Generator<unknown, T>): Promise<T> {
+  const turn = yielder();
+  for (let step = steps.next();; step = steps.next()) {
+    if (step.done) return step.value;
+    await turn();
+  }
+}
+
+/** Runs `steps` (see {@linkcode yielding}) to its end at once. */
+export function atOnce<T>(steps: Generator<unknown, T>): T {
+  for (let step = steps.next();; step = steps.next()) if (step.done) return step.value;
+}
+
 /** Paths sorted in runs of this many before they are merged (a few milliseconds each). */
 const SORT_RUN = 4096;
 
@@ -103,12 +130,7 @@ const SORT_RUN = 4096;
  * the server's thread for over half a second on a loaded machine.
  */
 export async function sortYielding(paths: string[]): Promise<string[]> {
-  let last = performance.now();
-  const turn = async () => {
-    if (performance.now() - last <= YIELD_EVERY_MS) return;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    last = performance.now();
-  };
+  const turn = yielder();
   let runs: string[][] = [];
   for (let i = 0; i < paths.length; i += SORT_RUN) {
     runs.push(paths.slice(i, i + SORT_RUN).sort());
