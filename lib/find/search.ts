@@ -367,6 +367,8 @@ export class SearchPool {
     let read = 0;
     let cut = false; // a chunk stopped at its limit: its count is a lower bound
     let stale = false;
+    // (A listing cut short by the cancel is empty: cancelled all the same, not "no match".)
+    if (options.signal?.aborted) return Promise.reject(new DOMException("cancelled", "AbortError"));
     if (files.length === 0) {
       return Promise.resolve(this.#outcome(lines, paths, 0, true, [0, 0, 0], 0, 0, false, 0));
     }
