@@ -9,7 +9,6 @@
  * ones; then those, and the two sets of matches are merged: results are always in path order.
  */
 import { quote, ToolError } from "../errors.ts";
-import { mayRun } from "../process/mod.ts";
 import { collectPending, collectSoon } from "./gc.ts";
 import { whenQuiet } from "../quiet.ts";
 import { type GlobSpec, globSpec } from "../glob/mod.ts";
@@ -118,9 +117,10 @@ async function _cold(
   const max = options.maxResults;
   let listing: Listing | undefined;
   try {
-    // The workers start while the files are listed: one where git will help (see warm.ts).
-    const withGit = (options.useGit ?? true) && mayRun("git");
-    void _pool.warm(withGit ? 1 : undefined);
+    // The first worker starts while the files are listed (the server started it when idle); the
+    // others, which only a listing of a few thousand files uses, with the search: each start
+    // holds this thread until the worker is up, and a call sent just after the find would wait.
+    void _pool.warm(1);
     listing = await listProject(root, options.signal, options.useGit ?? true);
     // One worker for a large listing, as for a warm search of it (warm.ts): a second would cost
     // memory, and starting one holds this thread until it is up (a call beside it waits).

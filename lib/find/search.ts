@@ -40,6 +40,7 @@ import {
 } from "./protocol.ts";
 import type { GlobSpec } from "../glob/mod.ts";
 import type { MatcherSpec } from "./scan.ts";
+import { callsRunning } from "../quiet.ts";
 import { atOnce } from "./walk.ts";
 import { workerUrl } from "./worker_source.ts";
 
@@ -322,11 +323,13 @@ export class SearchPool {
 
   /**
    * Starts `workers` workers (default: all) ahead of a search; settles when they have started.
-   * Each `new Worker` holds this thread until that worker is up.
+   * Each `new Worker` holds this thread until that worker is up: while another call runs besides
+   * the search's own, only the first is started (see {@linkcode SearchPool.search}).
    */
   warm(workers = this.#max): Promise<void> {
     return _workerClass().then(async () => {
-      while (this.#slots.length < Math.min(workers, this.#max)) this.#slots.push(this.#slot());
+      const start = Math.min(workers, this.#max, callsRunning() <= 1 ? Infinity : 1);
+      while (this.#slots.length < start) this.#slots.push(this.#slot());
       await Promise.all(this.#slots.map((s) => s.online));
     }, () => {});
   }
@@ -378,7 +381,10 @@ export class SearchPool {
       this.#max,
       1 + Math.floor(count / FILES_PER_EXTRA_WORKER),
     );
-    while (this.#slots.length < wanted) this.#slots.push(this.#slot());
+    // A worker is started only while no other call runs (`new Worker` holds this thread until the
+    // worker is up, and that call would wait): the search then makes do with those running.
+    const start = callsRunning() <= 1 ? wanted : 1;
+    while (this.#slots.length < start) this.#slots.push(this.#slot());
     const slots = this.#slots.slice(0, wanted);
     const stallMs = options.stallMs ?? 1000;
     const shared = new SharedArrayBuffer(4 * controlSlots(slots.length));
