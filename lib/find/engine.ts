@@ -95,11 +95,6 @@ export async function prestart(): Promise<void> {
   await promise;
 }
 
-/** The server's first search worker is up (tests). */
-export function findReady(): boolean {
-  return _pool.ready(1);
-}
-
 /** Forgets every kept listing and stops the workers (tests, benchmarks, `call`). */
 export function resetFind(): void {
   _cache.clear();

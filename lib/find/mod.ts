@@ -30,11 +30,6 @@ export async function prestartFind(): Promise<void> {
   await _engine.prestart();
 }
 
-/** The first search worker is up (tests). */
-export function findReady(): boolean {
-  return _engine?.findReady() ?? false;
-}
-
 /** Forgets every kept listing and stops the workers (tests, benchmarks, `call`). */
 export function resetFind(): void {
   _engine?.resetFind();

@@ -6,8 +6,8 @@
  * while searches keep coming (unreferenced: they never keep the process alive); a worker idle for
  * {@linkcode WORKER_IDLE_MS} offers to end and is ended, which gives its heap back, except the
  * first one of a pool that keeps it (the server's: starting a worker holds the calling thread until
- * the worker is up, 0.1–0.4 s on a loaded machine, and a call beside it waited as long). Each
- * keeps the last listing it was sent (shared memory, see
+ * the worker is up, 0.1–0.4 s on a loaded machine, and a call beside it waited as long); the others
+ * start only while no other call runs. Each keeps the last listing it was sent (shared memory, see
  * `protocol.ts`), so a warm search sends only the pattern. The
  * listing is cut into chunks that workers claim one at a time; the main thread keeps the results
  * of finished chunks in order and stops every worker as soon as the chunks before the first
