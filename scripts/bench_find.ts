@@ -9,7 +9,7 @@
  *   deno task bench find --tree DIR --runs 9 --common function --rare unlinkSync
  *   deno task bench find --tree DIR --compare /other/checkout/main.ts   # both, interleaved
  *   deno task bench find --tree DIR --scoped  # the servers under the explicit flags, not -A
- *   deno task bench find --stall [--runs N]   # list_files beside a find listing 100,000 files
+ *   deno task bench find --stall [--runs N] [--pause MS]   # list_files beside a find of 100,000 files
  *
  * The server runs under the full preset (`-A`). Under any flags short of `-A`, Deno resolves every
  * path a file is opened by (to refuse /proc and /dev files), which costs find about 6 µs per file:
@@ -36,6 +36,7 @@ const args = parseArgs({
     compare: { type: "string" },
     stall: { type: "boolean", default: false },
     scoped: { type: "boolean", default: false },
+    pause: { type: "string", default: "1000" },
   },
 });
 
@@ -123,13 +124,16 @@ async function _hundredK(): Promise<string> {
 /**
  * No stall: how long `list_files` of a small folder waits while a cold `find` lists (walks) a
  * folder of 100,000 files in the same server, next to the same call alone. Each round is a new
- * server (a kept listing would make the find warm). The bar: every call within 200 ms.
+ * server (a kept listing would make the find warm), started as a client starts one: the handshake,
+ * `tools/list`, then `pauseMs` before the first call (the model's turn; the server readies find
+ * in that quiet moment). `--pause 0` calls at once. The bar: every call within 200 ms.
  */
-async function stall(runs: number): Promise<void> {
+async function stall(runs: number, pauseMs: number): Promise<void> {
   const root = await _hundredK();
   const flags = FULL;
   console.log(`tree: ${root} (100,000 files + small/), not a git work tree`);
-  console.log(`machine: ${machine()}; server flags: ${flags.join(" ")}\n`);
+  console.log(`machine: ${machine()}; server flags: ${flags.join(" ")}`);
+  console.log(`each round: a new server, tools/list, ${pauseMs} ms pause, then the calls\n`);
   console.log(
     "round | find ms | list_files alone ms (median) | beside find: calls, median, max ms",
   );
@@ -139,6 +143,8 @@ async function stall(runs: number): Promise<void> {
   const worst: number[] = [];
   for (let r = 0; r < runs; r++) {
     const server = await new Server(root, flags).start();
+    await server.tools();
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
     const alone: number[] = [];
     for (let i = 0; i < 5; i++) {
       alone.push((await timed(() => server.call("list_files", { directory: "small" })))[0]);
@@ -170,7 +176,7 @@ async function stall(runs: number): Promise<void> {
 
 async function main(): Promise<void> {
   const runs = Number(args.values.runs);
-  if (args.values.stall) return await stall(runs);
+  if (args.values.stall) return await stall(runs, Number(args.values.pause));
   const { common, rare } = args.values;
   const root = args.values.tree ?? await _generate(Number(args.values.files), rare);
   if (!(await has("rg"))) console.log("rg is not installed: the reference columns stay empty");
@@ -183,6 +189,10 @@ async function main(): Promise<void> {
     servers.push(await new Server(root, flags, args.values.compare).start());
   }
   const idleOther = servers.at(-1)!.rssMb();
+  // As a client: the tools, then a quiet moment, in which the server readies find (its worker).
+  for (const s of servers) await s.tools();
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const ready = servers.map((s) => s.rssMb());
   const [, tracked] = await timeShell("git ls-files", root);
   const [, all] = await timeShell("find . -type f -not -path './.git/*'", root);
   console.log(`tree: ${root} (${tracked} tracked files, ${all} files in all)`);
@@ -301,15 +311,17 @@ async function main(): Promise<void> {
       if (i === 1 || i === 5 || i === 50) rss[k].push(s.rssMb());
     }
   }
-  // And once the calls are over: idle workers end after WORKER_IDLE_MS and give their memory back.
+  // And once the calls are over: idle workers end after WORKER_IDLE_MS and give their memory back
+  // (all but the first, which the server keeps).
   await new Promise((resolve) => setTimeout(resolve, WORKER_IDLE_MS + 1000));
   for (const [k, s] of servers.entries()) {
     const m = rss[k];
     m.push(s.rssMb());
     console.log(
-      `${k ? "" : "\n"}${k ? "--compare server" : "server"} memory (MB): idle ${
-        m[0].toFixed(0)
-      }, after finds 1: ${m[1].toFixed(0)}, ` +
+      `${k ? "" : "\n"}${k ? "--compare server" : "server"} memory (MB): idle ${m[0].toFixed(0)} (${
+        ready[k].toFixed(0)
+      } once find is ready, +${(ready[k] - m[0]).toFixed(0)}), ` +
+        `after finds 1: ${m[1].toFixed(0)}, ` +
         `5: ${m[2].toFixed(0)}, 50: ${m[3].toFixed(0)} (+${(m[3] - m[0]).toFixed(0)} MB), ` +
         `${(WORKER_IDLE_MS / 1000 + 1).toFixed(1)} s later: ${m[4].toFixed(0)} ` +
         `(+${(m[4] - m[0]).toFixed(0)} MB)`,

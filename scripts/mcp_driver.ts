@@ -63,6 +63,12 @@ export class Server {
     return this;
   }
 
+  /** Asks for the tools, as a client does once it has started the server; returns their names. */
+  async tools(): Promise<string[]> {
+    const result = await this.#send("tools/list", {}) as { tools: { name: string }[] };
+    return result.tools.map((tool) => tool.name);
+  }
+
   /** Calls a tool; returns its JSON result. */
   async call(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
     const result = await this.#send("tools/call", { name, arguments: args }) as {

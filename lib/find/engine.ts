@@ -9,14 +9,15 @@
  * ones; then those, and the two sets of matches are merged: results are always in path order.
  */
 import { quote, ToolError } from "../errors.ts";
-import { mayRun } from "../process/mod.ts";
 import { collectPending, collectSoon } from "./gc.ts";
+import { whenQuiet } from "../quiet.ts";
 import { type GlobSpec, globSpec } from "../glob/mod.ts";
 import { type Listing, listProject } from "./list.ts";
 import { findOnce } from "./oneshot.ts";
 import { SUMMARY_MAX_FILES } from "./protocol.ts";
 import { compileMatcher, type MatcherSpec } from "./scan.ts";
-import { mergeOutcomes, poolListing, type SearchOutcome, SearchPool } from "./search.ts";
+import { mergeOutcomes, packPaths, poolListing, type SearchOutcome, SearchPool } from "./search.ts";
+import { yielding } from "./walk.ts";
 import { indicesOf, type Kept, searchKept } from "./warm.ts";
 
 /** What to search for. */
@@ -66,7 +67,8 @@ function _glob(glob: string | null | undefined): GlobSpec | undefined {
   }
 }
 
-const _pool = new SearchPool();
+/** The server's pool: its first worker stays (see `search.ts`). */
+const _pool = new SearchPool(undefined, undefined, true);
 const _cache = new Map<string, Kept>();
 let _listings = 0;
 
@@ -77,6 +79,20 @@ function _identity(path: string): string {
   } catch {
     return "absent";
   }
+}
+
+/** How long the server must still be quiet, once the engine is loaded, to start the worker. */
+const PRESTART_QUIET_MS = 100;
+
+/**
+ * Starts the first search worker ahead of the first search, at a quiet moment (`lib/quiet.ts`):
+ * `new Worker` holds this thread until the worker is up, and the calls beside it wait.
+ */
+export async function prestart(): Promise<void> {
+  await _pool.prepare();
+  const { promise, resolve } = Promise.withResolvers<void>();
+  whenQuiet(PRESTART_QUIET_MS, () => _pool.warm(1).then(resolve));
+  await promise;
 }
 
 /** Forgets every kept listing and stops the workers (tests, benchmarks, `call`). */
@@ -96,9 +112,10 @@ async function _cold(
   const max = options.maxResults;
   let listing: Listing | undefined;
   try {
-    // The workers start while the files are listed: one where git will help (see warm.ts).
-    const withGit = (options.useGit ?? true) && mayRun("git");
-    void _pool.warm(withGit ? 1 : undefined);
+    // The first worker starts while the files are listed (the server started it when idle); the
+    // others, which only a listing of a few thousand files uses, with the search: each start
+    // holds this thread until the worker is up, and a call sent just after the find would wait.
+    void _pool.warm(1);
     listing = await listProject(root, options.signal, options.useGit ?? true);
     // One worker for a large listing, as for a warm search of it (warm.ts): a second would cost
     // memory, and starting one holds this thread until it is up (a call beside it waits).
@@ -109,7 +126,17 @@ async function _cold(
       glob,
       ...(large ? { workers: 1 } : {}),
     };
-    const first = poolListing(++_listings, listing.files, [], root, listing.startedAt);
+    // Packed a slice at a time: 100,000 paths at once held the thread for 20–100 ms.
+    const paths = await yielding(packPaths(listing.files));
+    const first = poolListing(
+      ++_listings,
+      listing.files,
+      [],
+      root,
+      listing.startedAt,
+      false,
+      paths,
+    );
     // The tracked files as a warm search over them would go (git's help past 20 ms included).
     let outcome = listing.source === "git" && listing.untracked
       ? await searchKept(_pool, root, { listing: first, untracked: new Int32Array(0) }, spec, {
@@ -124,7 +151,15 @@ async function _cold(
     let untracked: string[] = [];
     if (listing.untracked) {
       const more = untracked = await listing.untracked;
-      const second = poolListing(++_listings, more, [], root, listing.startedAt);
+      const second = poolListing(
+        ++_listings,
+        more,
+        [],
+        root,
+        listing.startedAt,
+        false,
+        await yielding(packPaths(more)),
+      );
       outcome = mergeOutcomes(outcome, await _pool.search(root, second, spec, max, search), max);
       if (more.length) files = [...files, ...more].sort();
     }
@@ -134,7 +169,7 @@ async function _cold(
     if (!racy) {
       const checks = await listing.checks;
       // The same files: the packed paths are shared, not packed again (a second 4 MB on 59k).
-      const packed = files === first.files ? first : undefined;
+      const packed = files === first.files ? first : await yielding(packPaths(files));
       const kept = poolListing(++_listings, files, checks, root, listing.startedAt, true, packed);
       _cache.set(key, {
         listing: kept,

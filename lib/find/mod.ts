@@ -2,8 +2,8 @@
  * find: list the project's files (git's listing or the `.gitignore`-aware walk), and search them
  * in long-lived workers, glob filter included (`engine.ts`).
  *
- * The engine loads on the first search, not with the server: a server that is only asked for its
- * tools does not load it (a few milliseconds of a start-up of about 110).
+ * The engine loads on the first search, or ahead of it when the server is idle
+ * ({@linkcode prestartFind}), never with the server: its start-up does not pay for it.
  */
 export { MAX_FILE_BYTES } from "./protocol.ts";
 export { MAX_LINE_CHARS } from "./scan.ts";
@@ -19,6 +19,15 @@ let _loading: Promise<Engine> | undefined;
 export async function findInProject(root: string, options: FindOptions): Promise<FindResult> {
   _engine ??= await (_loading ??= import("./engine.ts"));
   return await _engine.findInProject(root, options);
+}
+
+/**
+ * Makes find ready before its first search: loads the engine and, at a quiet moment, starts the
+ * first search worker (the server calls this once it has been idle; see `main.ts`).
+ */
+export async function prestartFind(): Promise<void> {
+  _engine ??= await (_loading ??= import("./engine.ts"));
+  await _engine.prestart();
 }
 
 /** Forgets every kept listing and stops the workers (tests, benchmarks, `call`). */

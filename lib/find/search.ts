@@ -2,9 +2,12 @@
  * find's long-lived worker pool: runs a search over a listing and gathers the first matches in
  * file order.
  *
- * The workers start on the first search and stay while searches keep coming (unreferenced: they
- * never keep the process alive); a worker idle for {@linkcode WORKER_IDLE_MS} offers to end and is
- * ended, which gives its heap back. Each keeps the last listing it was sent (shared memory, see
+ * The workers start on the first search (or ahead of it: {@linkcode SearchPool.warm}) and stay
+ * while searches keep coming (unreferenced: they never keep the process alive); a worker idle for
+ * {@linkcode WORKER_IDLE_MS} offers to end and is ended, which gives its heap back, except the
+ * first one of a pool that keeps it (the server's: starting a worker holds the calling thread until
+ * the worker is up, 0.1–0.4 s on a loaded machine, and a call beside it waited as long); the others
+ * start only while no other call runs. Each keeps the last listing it was sent (shared memory, see
  * `protocol.ts`), so a warm search sends only the pattern. The
  * listing is cut into chunks that workers claim one at a time; the main thread keeps the results
  * of finished chunks in order and stops every worker as soon as the chunks before the first
@@ -39,6 +42,8 @@ import {
 import type { GlobSpec } from "../glob/mod.ts";
 import type { MatcherSpec } from "./scan.ts";
 import { Recall, recallKey } from "./recall.ts";
+import { callsRunning } from "../quiet.ts";
+import { atOnce } from "./walk.ts";
 import { workerUrl } from "./worker_source.ts";
 
 /** Options for one search. */
@@ -105,16 +110,41 @@ export function searchOrder(chunks: number, hits?: Uint16Array): Int32Array {
   return Int32Array.from(order);
 }
 
-/** The sorted `files` packed for the workers (see {@linkcode ListingMessage}). */
-function _packed(files: string[]): { paths: SharedArrayBuffer; ends: SharedArrayBuffer } {
-  const bytes = new TextEncoder().encode(files.join("\0")); // paths hold no NUL
-  const paths = new SharedArrayBuffer(bytes.length);
-  new Uint8Array(paths).set(bytes);
+/** A listing's paths packed for the workers (see {@linkcode ListingMessage}). */
+export interface PackedPaths {
+  paths: SharedArrayBuffer;
+  ends: SharedArrayBuffer;
+}
+
+/** Paths packed between two chances for the event loop to run (a few milliseconds). */
+const PACK_SLICE = 4096;
+
+/**
+ * The sorted `files` packed for the workers, each path followed by a NUL (paths hold none);
+ * yields every {@linkcode PACK_SLICE} paths (run it with `yielding`, or `atOnce`).
+ */
+export function* packPaths(files: string[]): Generator<void, PackedPaths> {
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (let i = 0; i < files.length; i += PACK_SLICE) {
+    const part = encoder.encode(files.slice(i, i + PACK_SLICE).join("\0") + "\0");
+    parts.push(part);
+    size += part.length;
+    yield;
+  }
+  const paths = new SharedArrayBuffer(size);
+  const bytes = new Uint8Array(paths);
   const ends = new SharedArrayBuffer(4 * files.length);
   const at = new Int32Array(ends);
   let k = 0;
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0) at[k++] = i + 1;
-  if (files.length) at[k] = bytes.length + 1;
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    for (let i = part.indexOf(0); i >= 0; i = part.indexOf(0, i + 1)) at[k++] = offset + i + 1;
+    offset += part.length;
+    yield;
+  }
   return { paths, ends };
 }
 
@@ -129,10 +159,15 @@ const FILES_PER_EXTRA_WORKER = 500;
 export const EXTRA_IDLE_MS = 2_000;
 
 let _Worker: typeof Worker | undefined;
+let _url: URL | undefined;
 
-/** `node:worker_threads`' Worker, loaded on the first search (not at the server's start). */
+/**
+ * `node:worker_threads`' Worker and the worker's code, loaded on the first search or
+ * {@linkcode SearchPool.prepare} (not at the server's start).
+ */
 async function _workerClass(): Promise<typeof Worker> {
   _Worker ??= (await import("node:worker_threads")).Worker;
+  _url ??= new URL(workerUrl());
   return _Worker;
 }
 
@@ -160,8 +195,9 @@ export function sortedIndex(files: string[], key: string): number {
 /**
  * Builds the listing workers keep: `checks` are assigned to the chunk where their files sort.
  * `summarize`: a listing kept for later searches holds the files' summaries (when small enough).
- * `packed`: the same `files` already packed (by an earlier listing of them, made in the same
- * listing of the tree): what its searches learnt (`hits`, `recall`) holds for these files too.
+ * `packed`: the same `files` already packed ({@linkcode packPaths}, or an earlier listing of them,
+ * made in the same listing of the tree: what its searches learnt, `hits` and `recall`, holds for
+ * these files too).
  */
 export function poolListing(
   id: number,
@@ -170,7 +206,7 @@ export function poolListing(
   root: string,
   startedAt: number,
   summarize = false,
-  packed: Pick<PoolListing, "paths" | "ends" | "hits" | "recall"> = _packed(files),
+  packed: PackedPaths & Pick<PoolListing, "hits" | "recall"> = atOnce(packPaths(files)),
 ): PoolListing {
   const chunks = Math.max(1, Math.ceil(files.length / CHUNK_FILES));
   const byChunk: string[][] = Array.from({ length: chunks }, () => []);
@@ -227,13 +263,17 @@ export class SearchPool {
   #queue: Promise<unknown> = Promise.resolve();
 
   #idleMs: number;
+  #keepFirst: boolean;
 
+  /** `keepFirst`: the first worker never ends for being idle (see the module comment). */
   constructor(
     maxWorkers = Math.min(navigator.hardwareConcurrency || 1, 4),
     idleMs = WORKER_IDLE_MS,
+    keepFirst = false,
   ) {
     this.#max = Math.max(1, maxWorkers);
     this.#idleMs = idleMs;
+    this.#keepFirst = keepFirst;
   }
 
   /** How many workers are running. */
@@ -258,7 +298,7 @@ export class SearchPool {
    * in Deno a worker out of memory takes the whole process down.
    */
   #slot(): Slot {
-    const worker = new _Worker!(new URL(workerUrl()), {
+    const worker = new _Worker!(_url!, {
       resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });
     worker.unref();
@@ -274,6 +314,7 @@ export class SearchPool {
       if (reply.type !== "idle") return slot.onReply?.(reply);
       // Ended only between searches (a search sets onReply); one that starts later starts anew.
       if (slot.onReply || !this.#slots.includes(slot)) return;
+      if (this.#keepFirst && this.#slots[0] === slot) return;
       this.#slots = this.#slots.filter((s) => s !== slot);
       worker.terminate();
     });
@@ -286,10 +327,20 @@ export class SearchPool {
     return slot;
   }
 
-  /** Starts `workers` workers (default: all) ahead of a search; settles when they have started. */
+  /** Loads what starting a worker needs (the Worker class, the worker's code), starting none. */
+  prepare(): Promise<void> {
+    return _workerClass().then(() => {}, () => {});
+  }
+
+  /**
+   * Starts `workers` workers (default: all) ahead of a search; settles when they have started.
+   * Each `new Worker` holds this thread until that worker is up: while another call runs besides
+   * the search's own, only the first is started (see {@linkcode SearchPool.search}).
+   */
   warm(workers = this.#max): Promise<void> {
     return _workerClass().then(async () => {
-      while (this.#slots.length < Math.min(workers, this.#max)) this.#slots.push(this.#slot());
+      const start = Math.min(workers, this.#max, callsRunning() <= 1 ? Infinity : 1);
+      while (this.#slots.length < start) this.#slots.push(this.#slot());
       await Promise.all(this.#slots.map((s) => s.online));
     }, () => {});
   }
@@ -330,6 +381,8 @@ export class SearchPool {
     let read = 0;
     let cut = false; // a chunk stopped at its limit: its count is a lower bound
     let stale = false;
+    // (A listing cut short by the cancel is empty: cancelled all the same, not "no match".)
+    if (options.signal?.aborted) return Promise.reject(new DOMException("cancelled", "AbortError"));
     if (files.length === 0) {
       return Promise.resolve(this.#outcome(lines, paths, 0, true, [0, 0, 0], 0, 0, false, 0));
     }
@@ -339,7 +392,10 @@ export class SearchPool {
       this.#max,
       1 + Math.floor(count / FILES_PER_EXTRA_WORKER),
     );
-    while (this.#slots.length < wanted) this.#slots.push(this.#slot());
+    // A worker is started only while no other call runs (`new Worker` holds this thread until the
+    // worker is up, and that call would wait): the search then makes do with those running.
+    const start = callsRunning() <= 1 ? wanted : 1;
+    while (this.#slots.length < start) this.#slots.push(this.#slot());
     const slots = this.#slots.slice(0, wanted);
     const stallMs = options.stallMs ?? 1000;
     const shared = new SharedArrayBuffer(4 * controlSlots(slots.length));

@@ -18,6 +18,7 @@ import { ClientRoots, type RootsOptions } from "./roots.ts";
 import { LineTransport } from "./transport.ts";
 import { VERSION } from "../version.ts";
 import { errorLine } from "../errors.ts";
+import { callEnded, callStarted, whenQuiet } from "../quiet.ts";
 
 /** Calls still running, each with the controller that cancels it. */
 export type InFlight = Set<AbortController>;
@@ -34,7 +35,15 @@ export interface ServeOptions {
   later?: () => void;
   /** How often a long call's heartbeat repeats its last progress (tests shorten it). */
   heartbeatMs?: number;
+  /**
+   * Work for a quiet moment (`serveStdio` runs it once: after the first `tools/list` or tool call
+   * has been answered, once no request has come for {@linkcode IDLE_MS}); see `lib/quiet.ts`.
+   */
+  idle?: () => void;
 }
+
+/** How long the server must have had no request before {@linkcode ServeOptions.idle} runs. */
+export const IDLE_MS = 300;
 
 /** When {@linkcode ServeOptions.later} runs if the client asks nothing. */
 export const LATER_MS = 1_000;
@@ -73,10 +82,15 @@ export function createServer(
   const roots = options.roots ? new ClientRoots(server, state, options.roots) : undefined;
   const answered = options.later ?? (() => {});
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    await roots?.ready;
-    answered();
-    // From the manifest (tools/manifest.json): no tool module is loaded, no schema converted.
-    return { tools: state.tools.on.map((entry) => entry.describe()) };
+    callStarted();
+    try {
+      await roots?.ready;
+      answered();
+      // From the manifest (tools/manifest.json): no tool module is loaded, no schema converted.
+      return { tools: state.tools.on.map((entry) => entry.describe()) };
+    } finally {
+      callEnded();
+    }
   });
   server.fallbackRequestHandler = async (request, extra) => {
     if (request.method !== "tools/call") {
@@ -86,6 +100,7 @@ export function createServer(
         code: ErrorCode.MethodNotFound,
       });
     }
+    callStarted();
     const params = (request.params ?? {}) as Record<string, unknown>;
     state.client ??= server.getClientName();
     const token = extra._meta?.progressToken;
@@ -110,6 +125,7 @@ export function createServer(
         heartbeatMs: options.heartbeatMs,
       });
     } finally {
+      callEnded();
       answered();
       inflight.delete(controller);
       extra.signal.removeEventListener("abort", onAbort);
@@ -137,7 +153,14 @@ async function _drain(inflight: InFlight): Promise<void> {
  */
 export async function serveStdio(state: ServerState, options: ServeOptions = {}): Promise<void> {
   const inflight: InFlight = new Set();
-  const later = _deferred(options.later);
+  const deferred = _deferred(options.later);
+  let idle = options.idle;
+  let cancelIdle = () => {};
+  const later = () => {
+    deferred();
+    if (idle) cancelIdle = whenQuiet(IDLE_MS, idle);
+    idle = undefined;
+  };
   const server = createServer(state, inflight, { ...options, later });
   const transport = new LineTransport(MAX_MESSAGE_BYTES);
   // A malformed line is answered (when it has an id), reported here and skipped.
@@ -147,5 +170,7 @@ export async function serveStdio(state: ServerState, options: ServeOptions = {})
   transport.ended.then(() => _drain(inflight)).then(() => server.close());
   await server.connect(transport);
   await closed;
-  later();
+  idle = undefined; // nothing to prepare for: the session is over
+  cancelIdle();
+  deferred();
 }

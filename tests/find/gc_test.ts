@@ -1,8 +1,10 @@
 /**
- * find gives back the heap a cold listing leaves behind: one full collection after the answer.
+ * find gives back the heap a cold listing leaves behind: one full collection after the answer, at
+ * a quiet moment (never while calls keep coming).
  */
 import assert from "node:assert/strict";
-import { collectPending, collectSoon } from "../../lib/find/gc.ts";
+import { collections, collectPending, collectSoon } from "../../lib/find/gc.ts";
+import { callEnded, callStarted } from "../../lib/quiet.ts";
 
 Deno.test("collectSoon frees garbage that V8 would otherwise keep until its heap grows", async () => {
   // Old-generation garbage, like a listing's paths: kept across collections, then dropped.
@@ -34,19 +36,35 @@ Deno.test("a pending collection does not keep the process up (a one-shot `call` 
   assert.equal(out.signal, null);
 });
 
-Deno.test("a cold listing's collection still waiting for its timer runs when the next call comes", async () => {
-  let paths: string[] | undefined = [];
-  for (let i = 0; i < 400_000; i++) paths.push(`src/module-${i}/file-${i}.ts`.padEnd(60, "x"));
-  await new Promise((resolve) => setTimeout(resolve, 10)); // survives into the old generation
-  paths = undefined;
-  collectSoon(600_000, true); // a timer that would fire long after a burst of calls
-  await new Promise((resolve) => setTimeout(resolve, 50)); // gc is loaded meanwhile
-  const before = Deno.memoryUsage().heapUsed;
-  collectPending();
-  const after = Deno.memoryUsage().heapUsed;
-  assert.ok(
-    before - after > 20e6,
-    `heap in use ${(before / 1e6).toFixed(0)} MB → ${(after / 1e6).toFixed(0)} MB`,
-  );
-  collectPending(); // nothing pending any more: a no-op
+Deno.test("a collection waits while a call runs; the next find runs it when it is alone", async () => {
+  callStarted(); // the find that listed, still answering
+  try {
+    collectSoon(0, true);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // gc is loaded meanwhile
+    const count = collections();
+    callStarted(); // another call beside it: the next find does not collect either
+    collectPending();
+    assert.equal(collections(), count, "no collection while two calls run");
+    callEnded();
+    collectPending(); // the next find, alone
+    assert.equal(collections(), count + 1);
+    collectPending(); // nothing pending any more: a no-op
+    assert.equal(collections(), count + 1);
+  } finally {
+    callEnded();
+  }
+});
+
+Deno.test("a collection runs once the server is quiet, not while calls keep coming", async () => {
+  const count = collections();
+  // Calls one after another (a burst): the collection waits for 100 ms without one.
+  collectSoon(100, true);
+  for (let i = 0; i < 8; i++) {
+    callStarted();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    callEnded();
+    assert.equal(collections(), count, `collected during the burst (after call ${i + 1})`);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  assert.equal(collections(), count + 1, "collected once the calls stopped");
 });

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { compileMatcher } from "../../lib/find/scan.ts";
 import { EXTRA_IDLE_MS, poolListing, SearchPool } from "../../lib/find/search.ts";
 import { tempProject } from "../helpers/project.ts";
+import { callEnded, callStarted } from "../../lib/quiet.ts";
 
 /** 150 files (three chunks), some with names in other scripts; every seventh holds the needle. */
 async function project(): Promise<{ root: string; files: string[]; expected: string[] }> {
@@ -86,6 +87,50 @@ Deno.test("find's extra workers end soon after their search; the first one stays
     assert.equal(one.lines.length, 1200);
     assert.equal(pool.size, 1, "a search capped at one worker starts no other");
   } finally {
+    pool.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("a pool that keeps its first worker ends only the others when idle", async () => {
+  const names: Record<string, string> = {};
+  for (let i = 0; i < 1200; i++) names[`f${String(i).padStart(4, "0")}.txt`] = `needle ${i}\n`;
+  const root = await tempProject(names);
+  const pool = new SearchPool(2, 150, true);
+  try {
+    await pool.warm(1);
+    assert.ok(pool.ready(1), "started ahead of a search");
+    const listing = poolListing(1, Object.keys(names).sort(), [], root, Date.now() - 60_000);
+    const spec = compileMatcher("needle", false);
+    assert.equal((await pool.search(root, listing, spec, 2000)).lines.length, 1200);
+    assert.equal(pool.size, 2, "a search of 1,200 files uses both workers");
+    assert.ok(await until(() => pool.size === 1, 10_000), "the extra one ends");
+    await new Promise((resolve) => setTimeout(resolve, 600)); // four times the idle time
+    assert.equal(pool.size, 1, "the first one stays");
+    assert.equal((await pool.search(root, listing, spec, 2000)).lines.length, 1200);
+  } finally {
+    pool.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("a search beside another call starts no extra worker (new Worker holds the thread)", async () => {
+  const names: Record<string, string> = {};
+  for (let i = 0; i < 1200; i++) names[`f${String(i).padStart(4, "0")}.txt`] = `needle ${i}\n`;
+  const root = await tempProject(names);
+  const pool = new SearchPool(2, 60_000);
+  const listing = poolListing(1, Object.keys(names).sort(), [], root, Date.now() - 60_000);
+  const spec = compileMatcher("needle", false);
+  callStarted(); // the find
+  callStarted(); // a call beside it
+  try {
+    assert.equal((await pool.search(root, listing, spec, 2000)).lines.length, 1200);
+    assert.equal(pool.size, 1, "only the worker a search cannot do without");
+    callEnded(); // the other call is answered
+    assert.equal((await pool.search(root, listing, spec, 2000)).lines.length, 1200);
+    assert.equal(pool.size, 2, "then both");
+  } finally {
+    callEnded();
     pool.close();
     await Deno.remove(root, { recursive: true });
   }

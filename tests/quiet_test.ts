@@ -1,0 +1,48 @@
+/**
+ * Work for a quiet moment runs only once no call has run for the time asked, never while one runs;
+ * a process that serves no calls is always quiet.
+ */
+import assert from "node:assert/strict";
+import { callEnded, callsRunning, callStarted, quietMs, whenQuiet } from "../lib/quiet.ts";
+
+const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+Deno.test("whenQuiet waits while calls keep coming and runs once they stop", async () => {
+  const order: string[] = [];
+  callStarted();
+  whenQuiet(60, () => order.push("work"));
+  await tick(120);
+  order.push("first call ends");
+  callEnded();
+  for (let i = 0; i < 4; i++) {
+    await tick(20); // less than 60 ms apart: still a burst
+    callStarted();
+    await tick(10);
+    callEnded();
+    order.push(`call ${i}`);
+  }
+  await tick(300);
+  assert.deepEqual(order, ["first call ends", "call 0", "call 1", "call 2", "call 3", "work"]);
+  assert.equal(callsRunning(), 0);
+  assert.ok(quietMs() > 0);
+});
+
+Deno.test("whenQuiet can be cancelled, and never keeps the process up", async () => {
+  let ran = false;
+  callStarted();
+  const cancel = whenQuiet(10, () => (ran = true));
+  callEnded();
+  cancel();
+  await tick(100);
+  assert.equal(ran, false);
+  const quiet = new URL("../lib/quiet.ts", import.meta.url).href;
+  const code = `import { callStarted, whenQuiet } from ${JSON.stringify(quiet)};
+    callStarted(); whenQuiet(10, () => {});`; // a call that never ends: it would wait for ever
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", code],
+    stdout: "null",
+    stderr: "piped",
+    signal: AbortSignal.timeout(60_000),
+  }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+});
