@@ -366,3 +366,31 @@ Deno.test("boundary refuses a result too large for one MCP message", async () =>
   assert.equal(r.status, "error");
   assert.match(String(r.error), /the result would be \d+\.\d MB, over the 9\.5 MB/);
 });
+
+Deno.test("boundary measures a result near the limit exactly, both ways", async () => {
+  // The quick bound (3 bytes per unit, the JSON twice) is over the limit for both: the first (4.2
+  // MB on the wire) must pass, the second (10.4 MB: two-byte characters) must be refused.
+  const root = await tempProject();
+  const sized = (blob: string) =>
+    defineTool({
+      name: "sized",
+      title: "Sized",
+      description: "test",
+      input: z.object({}),
+      output: z.looseObject({ status: z.string() }),
+      needs: [],
+      annotations: {
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+      run: () => Promise.resolve({ status: "ok", blob }),
+    });
+  const ascii = await callJson(sized("a".repeat(2_100_000)), {}, testContext(root));
+  assert.equal(ascii.status, "ok");
+  assert.equal(String(ascii.blob).length, 2_100_000);
+  const wide = await callJson(sized("\u00e9".repeat(2_600_000)), {}, testContext(root));
+  assert.equal(wide.status, "error");
+  assert.match(String(wide.error), /the result would be 9\.9 MB, over the 9\.5 MB/);
+});
