@@ -11,9 +11,12 @@
  * files of the lines git's route found are remembered for the pattern: its next search reads them
  * first (`recall.ts`) and often answers before git is asked again.
  *
- * Under `-A` (every permission granted) Deno opens a file without resolving its real path, and
- * the workers read the whole tree faster than `git grep` does (0.55× `rg` against 0.9×): git is
- * not asked then (unless the search sets `grepAfterMs`, as tests do).
+ * Under `-A` (every permission granted) Deno opens a file without resolving its real path, and a
+ * first-30 search in the spread order answers in a few to a few tens of milliseconds, which git's
+ * path order often cannot (a word whose first files sort late); but a search that must read the
+ * whole tree (no match, or fewer matches than asked) is faster with git's threads than with one
+ * worker (59k-file tree, quiet: `git grep -l` 0.46–0.63 s, the worker 1.0–1.1 s, `rg -n` 0.8–1.0
+ * s). So under `-A` git is asked too, only later: after {@linkcode GREP_AFTER_MS_ALL}.
  */
 import { globMatches, type GlobSpec } from "../glob/mod.ts";
 import { grepFiles } from "./list.ts";
@@ -33,6 +36,20 @@ import {
 /** How long a search over a kept listing runs alone before git is asked for the files. */
 export const GREP_AFTER_MS = 20;
 
+/**
+ * The same under `-A`: past the first-30 searches of the spread order (their first search on the
+ * 59k-file tree 5–40 ms at load 1, their repeats under 25 ms), short of most of a full scan.
+ */
+export const GREP_AFTER_MS_ALL = 150;
+
+let _grepAfterAll = GREP_AFTER_MS_ALL;
+
+/** Tests: {@linkcode GREP_AFTER_MS_ALL} set to `ms` until the returned function puts it back. */
+export function setGrepAfterAllForTests(ms: number): () => void {
+  _grepAfterAll = ms;
+  return () => void (_grepAfterAll = GREP_AFTER_MS_ALL);
+}
+
 /** A listing kept for the next call, and what vouches for it besides its folders. */
 export interface Kept {
   listing: PoolListing;
@@ -48,7 +65,7 @@ export interface KeptSearch {
   stallMs?: number;
   signal?: AbortSignal;
   glob?: GlobSpec;
-  /** Overrides {@linkcode GREP_AFTER_MS}, and asks git under `-A` too (tests). */
+  /** Overrides {@linkcode GREP_AFTER_MS} and {@linkcode GREP_AFTER_MS_ALL} (tests). */
   grepAfterMs?: number;
 }
 
@@ -88,8 +105,7 @@ export async function searchKept(
   // is often searched within a few milliseconds by two.
   const workers = kept.listing.sums ? undefined : 1;
   if (
-    !kept.untracked || needle === undefined || spec.flags.includes("i") || !mayRun("git") ||
-    (ask.grepAfterMs === undefined && allowAll())
+    !kept.untracked || needle === undefined || spec.flags.includes("i") || !mayRun("git")
   ) {
     return await pool.search(root, kept.listing, spec, maxResults, {
       signal,
@@ -106,7 +122,11 @@ export async function searchKept(
   const first = pool.search(root, kept.listing, spec, maxResults, { ...one, signal: both });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise((resolve) => {
-    timer = setTimeout(resolve, ask.grepAfterMs ?? GREP_AFTER_MS, "late");
+    timer = setTimeout(
+      resolve,
+      ask.grepAfterMs ?? (allowAll() ? _grepAfterAll : GREP_AFTER_MS),
+      "late",
+    );
   });
   const winner = await Promise.race([first.then(() => "first", () => "first"), late]);
   clearTimeout(timer);

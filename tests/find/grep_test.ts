@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { findInProject, resetFind } from "../../lib/find/mod.ts";
+import { allowAll, setGrepAfterAllForTests } from "../../lib/find/warm.ts";
 import { git, tempProject, writeFiles } from "../helpers/project.ts";
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 60));
@@ -107,4 +108,28 @@ Deno.test("find with git's help, batch by batch, keeps untracked files in order 
     resetFind();
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test({
+  name: "under -A a warm search still running after a while asks git too",
+  ignore: !allowAll(),
+  fn: async () => {
+    // A search that must read every file (no match) goes faster with git's threads than with one
+    // worker; before, -A never asked git and this read all 300 tracked files itself.
+    const root = await project();
+    resetFind();
+    const ask = { pattern: "zzz-none", maxResults: 30, ignoreCase: false };
+    await findInProject(root, ask); // cold: lists and keeps the listing
+    const restore = setGrepAfterAllForTests(0);
+    try {
+      const out = await findInProject(root, ask);
+      assert.equal(out.warm, true);
+      assert.deepEqual(out.matches, []);
+      assert.equal(out.complete, true);
+      assert.ok(out.read <= 2, `git named no file: ${out.read} read (the untracked one)`);
+    } finally {
+      restore();
+    }
+    resetFind();
+  },
 });
