@@ -345,11 +345,11 @@ Deno.test("read_file keeps every result within what the SDK client accepts", asy
   }
 });
 
-Deno.test("boundary refuses a result too large for one MCP message", async () => {
-  const root = await tempProject();
-  const huge = defineTool({
-    name: "huge",
-    title: "Huge",
+/** A read-only test tool whose result is `{status: "ok", blob}`. */
+function blobTool(blob: string) {
+  return defineTool({
+    name: "blob",
+    title: "Blob",
     description: "test",
     input: z.object({}),
     output: z.looseObject({ status: z.string() }),
@@ -360,9 +360,13 @@ Deno.test("boundary refuses a result too large for one MCP message", async () =>
       idempotentHint: true,
       openWorldHint: false,
     },
-    run: () => Promise.resolve({ status: "ok", blob: "\u0001".repeat(1_000_000) }),
+    run: () => Promise.resolve({ status: "ok", blob }),
   });
-  const r = await callJson(huge, {}, testContext(root));
+}
+
+Deno.test("boundary refuses a result too large for one MCP message", async () => {
+  const root = await tempProject();
+  const r = await callJson(blobTool("\u0001".repeat(1_000_000)), {}, testContext(root));
   assert.equal(r.status, "error");
   assert.match(String(r.error), /the result would be \d+\.\d MB, over the 9\.5 MB/);
 });
@@ -371,26 +375,10 @@ Deno.test("boundary measures a result near the limit exactly, both ways", async 
   // The quick bound (3 bytes per unit, the JSON twice) is over the limit for both: the first (4.2
   // MB on the wire) must pass, the second (10.4 MB: two-byte characters) must be refused.
   const root = await tempProject();
-  const sized = (blob: string) =>
-    defineTool({
-      name: "sized",
-      title: "Sized",
-      description: "test",
-      input: z.object({}),
-      output: z.looseObject({ status: z.string() }),
-      needs: [],
-      annotations: {
-        readOnlyHint: true,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
-      run: () => Promise.resolve({ status: "ok", blob }),
-    });
-  const ascii = await callJson(sized("a".repeat(2_100_000)), {}, testContext(root));
+  const ascii = await callJson(blobTool("a".repeat(2_100_000)), {}, testContext(root));
   assert.equal(ascii.status, "ok");
   assert.equal(String(ascii.blob).length, 2_100_000);
-  const wide = await callJson(sized("\u00e9".repeat(2_600_000)), {}, testContext(root));
+  const wide = await callJson(blobTool("\u00e9".repeat(2_600_000)), {}, testContext(root));
   assert.equal(wide.status, "error");
   assert.match(String(wide.error), /the result would be 9\.9 MB, over the 9\.5 MB/);
 });
