@@ -22,3 +22,24 @@ export const FIX_ADD = block(
   "def add(a, b):\n    return a - b\n",
   "def add(a, b):\n    return a + b\n",
 );
+
+/** A reply that applies but leaves add() wrong (it multiplies). */
+export const WRONG_ADD = block(
+  "calc.py",
+  "def add(a, b):\n    return a - b\n",
+  "def add(a, b):\n    return a * b\n",
+);
+
+/** A second wrong edit, from where {@linkcode WRONG_ADD} left calc.py. */
+export const WORSE_ADD = block(
+  "calc.py",
+  "def add(a, b):\n    return a * b\n",
+  "def add(a, b):\n    return a ** b\n",
+);
+
+/** The fix from where {@linkcode WRONG_ADD} left calc.py. */
+export const FIX_WRONG = block(
+  "calc.py",
+  "def add(a, b):\n    return a * b\n",
+  "def add(a, b):\n    return a + b\n",
+);

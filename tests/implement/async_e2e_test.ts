@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { type FakeOllama, startFakeOllama } from "../helpers/fake_ollama.ts";
 import { connect, type Connection } from "../helpers/mcp.ts";
 import { tempProject } from "../helpers/project.ts";
-import { block, CALC, FIX_ADD, FIXED, MODEL } from "../helpers/calc.ts";
+import { CALC, FIX_ADD, FIXED, MODEL, WRONG_ADD } from "../helpers/calc.ts";
 import { join } from "../../lib/deps.ts";
 
 const ADD_CHECK = {
@@ -19,13 +19,6 @@ const TASK = {
   spec: "Fix add() so that it adds",
   files_to_edit: ["calc.py"],
 };
-/** A first attempt that edits calc.py and fails the check. */
-const WRONG_ADD = block(
-  "calc.py",
-  "def add(a, b):\n    return a - b\n",
-  "def add(a, b):\n    return a * b\n",
-);
-
 /**
  * Runs a task whose first attempt leaves an edit in the tree and whose second is still with the
  * model (for a minute) when the function returns.

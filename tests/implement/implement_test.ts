@@ -12,7 +12,7 @@ import { revertTask } from "../../lib/tasks/mod.ts";
 import implementTool from "../../tools/implement_task.ts";
 import { type FakeOllama, startFakeOllama } from "../helpers/fake_ollama.ts";
 import { callJson, tempProject, testContext } from "../helpers/project.ts";
-import { block, CALC, FIX_ADD, FIXED, MODEL } from "../helpers/calc.ts";
+import { block, CALC, FIX_ADD, FIXED, MODEL, WRONG_ADD } from "../helpers/calc.ts";
 import { prose } from "../helpers/context.ts";
 
 interface Env {
@@ -586,13 +586,6 @@ Deno.test("implement_task refuses an edit that breaks the syntax of a file that 
 const LOUD_CHECK = {
   command: "grep -q 'return a + b' calc.py || { seq 100000 102000; exit 1; }",
 };
-
-/** A reply that applies but leaves add() wrong. */
-const WRONG_ADD = block(
-  "calc.py",
-  "def add(a, b):\n    return a - b\n",
-  "def add(a, b):\n    return a * b\n",
-);
 
 Deno.test("implement_task puts an applied attempt back when the next prompt no longer fits", async () => {
   // Attempt 1 fits a 2048-token window and is applied; its check fails with a long output, and

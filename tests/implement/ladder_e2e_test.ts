@@ -9,7 +9,7 @@ import { closedUrl, type FakeOllama, startFakeOllama } from "../helpers/fake_oll
 import { type FakeOpenAI, startFakeOpenAI } from "../helpers/fake_openai.ts";
 import { callMcp, connect, type Connection } from "../helpers/mcp.ts";
 import { tempProject } from "../helpers/project.ts";
-import { block, CALC, FIX_ADD, FIXED } from "../helpers/calc.ts";
+import { CALC, FIX_ADD, FIX_WRONG, FIXED, WORSE_ADD, WRONG_ADD } from "../helpers/calc.ts";
 import { CONTEXT_20K } from "../helpers/context.ts";
 import { estimateTokens } from "../../lib/implement/context_size.ts";
 
@@ -20,26 +20,6 @@ const BIG = "big-coder-32b";
 const ADD_CHECK = {
   command: "grep -q 'return a + b' calc.py || { echo 'FAIL test_add: add(2, 3) == 6'; exit 1; }",
 };
-
-const WRONG_ADD = block(
-  "calc.py",
-  "def add(a, b):\n    return a - b\n",
-  "def add(a, b):\n    return a * b\n",
-);
-
-/** The second wrong edit, from where the first left calc.py. */
-const WORSE_ADD = block(
-  "calc.py",
-  "def add(a, b):\n    return a * b\n",
-  "def add(a, b):\n    return a ** b\n",
-);
-
-/** The fix from where the first wrong edit left calc.py. */
-const FIX_WRONG = block(
-  "calc.py",
-  "def add(a, b):\n    return a * b\n",
-  "def add(a, b):\n    return a + b\n",
-);
 
 interface Env {
   root: string;

@@ -7,26 +7,10 @@ import { join } from "../../lib/deps.ts";
 import { startFakeOllama } from "../helpers/fake_ollama.ts";
 import { callMcp, connect } from "../helpers/mcp.ts";
 import { tempProject } from "../helpers/project.ts";
-import { block, CALC, FIX_ADD } from "../helpers/calc.ts";
+import { CALC, FIX_ADD, FIX_WRONG, WORSE_ADD, WRONG_ADD } from "../helpers/calc.ts";
 
 const SMALL = "small-coder:1b";
 const BIG = "big-coder:32b";
-
-const WRONG = block(
-  "calc.py",
-  "def add(a, b):\n    return a - b\n",
-  "def add(a, b):\n    return a * b\n",
-);
-const WORSE = block(
-  "calc.py",
-  "def add(a, b):\n    return a * b\n",
-  "def add(a, b):\n    return a ** b\n",
-);
-const FIX_WRONG = block(
-  "calc.py",
-  "def add(a, b):\n    return a * b\n",
-  "def add(a, b):\n    return a + b\n",
-);
 
 /** Rows as this test computes them from the records, independently of lib/tasks/stats.ts. */
 function expectedRows(records: Record<string, unknown>[]) {
@@ -91,11 +75,13 @@ Deno.test("record: after a dozen tasks status.record matches the task records ex
     const py = ["calc.py"];
     const statuses: unknown[] = [];
     for (const id of ["P1", "P2", "P3", "P4"]) statuses.push((await run(id, py, [FIX_ADD])).status);
-    for (const id of ["P5", "P6"]) statuses.push((await run(id, py, [WRONG, FIX_WRONG])).status);
-    statuses.push((await run("P7", py, [WRONG, WORSE, FIX_ADD])).status);
+    for (const id of ["P5", "P6"]) {
+      statuses.push((await run(id, py, [WRONG_ADD, FIX_WRONG])).status);
+    }
+    statuses.push((await run("P7", py, [WRONG_ADD, WORSE_ADD, FIX_ADD])).status);
     statuses.push((await run("P8", py, [FIX_ADD], { model: BIG })).status);
     statuses.push((await run("P9", py, ["QUESTION: add or concatenate?"])).status);
-    statuses.push((await run("P10", py, [WRONG, WORSE, WRONG, WORSE])).status);
+    statuses.push((await run("P10", py, [WRONG_ADD, WORSE_ADD, WRONG_ADD, WORSE_ADD])).status);
     for (const id of ["T1", "T2"]) {
       statuses.push(
         (await run(id, [`${id}.ts`], [`${id}.ts\n\`\`\`ts\nexport const x = 1;\n\`\`\`\n`], {
