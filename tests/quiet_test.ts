@@ -3,6 +3,7 @@
  * a process that serves no calls is always quiet.
  */
 import assert from "node:assert/strict";
+import { evalExits } from "./helpers/proc.ts";
 import { callEnded, callsRunning, callStarted, quietMs, whenQuiet } from "../lib/quiet.ts";
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,11 +39,5 @@ Deno.test("whenQuiet can be cancelled, and never keeps the process up", async ()
   const quiet = new URL("../lib/quiet.ts", import.meta.url).href;
   const code = `import { callStarted, whenQuiet } from ${JSON.stringify(quiet)};
     callStarted(); whenQuiet(10, () => {});`; // a call that never ends: it would wait for ever
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", code],
-    stdout: "null",
-    stderr: "piped",
-    signal: AbortSignal.timeout(60_000),
-  }).output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  await evalExits(code);
 });
