@@ -53,8 +53,12 @@ export async function makeWorkspace(
     const argv = linux
       ? ["cp", "-a", "--reflink=auto", "-t", ws, "--", ...copied]
       : ["cp", "-pPR", ...copied, ws];
-    const r = await runProcess(argv, { cwd: root, timeoutS: 3600, signal });
-    if (r.code !== 0) throw new Error(`copying the project for a workspace failed: ${r.output}`);
+    // cp's messages in English, whatever the user's locale: `vanishedOnly` reads them.
+    const env = { LC_ALL: "C" };
+    const r = await runProcess(argv, { cwd: root, timeoutS: 3600, signal, env });
+    if (r.code !== 0 && (r.signal || r.cancelled || r.timedOut || !vanishedOnly(r.output))) {
+      throw new Error(`copying the project for a workspace failed: ${r.output}`);
+    }
   }
   // The manifest is read after the copy: a task with no backups then had edited nothing.
   for (const c of running) {
@@ -67,6 +71,19 @@ export async function makeWorkspace(
     }
     await writeWork(ws, edits);
   }
+}
+
+/**
+ * Whether every complaint in cp's output `output` is about a file that vanished while it copied
+ * (an editor's or a build's temporary file, another task's atomic write renamed away): such a
+ * file was there when cp read its folder and gone when it came to copy it, so the copy is the
+ * tree as it was a moment later, which is what a workspace wants. Anything else (no space, no
+ * permission) is a failure.
+ */
+export function vanishedOnly(output: string): boolean {
+  const lines = output.split("\n").filter((l) => l.trim());
+  return lines.length > 0 &&
+    lines.every((l) => /^(\S*\/)?cp: .*: No such file or directory$/.test(l));
 }
 
 /** Writes `edits` into the workspace `ws` (null removes the file); plain writes, no records. */

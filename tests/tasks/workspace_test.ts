@@ -14,6 +14,7 @@ import {
   workspaceBase,
   workspacePath,
 } from "../../lib/tasks/mod.ts";
+import { vanishedOnly } from "../../lib/tasks/workspace.ts";
 
 /** Every path under `root` (`.localexec/` aside) with its size, mtime and inode. */
 function _state(root: string, rel = "", out = new Map<string, string>()): Map<string, string> {
@@ -226,5 +227,55 @@ Deno.test("workspace a folder that is not a git repository, and what landed sinc
     _noHardLinks(lab.root, lab.ws, "b.txt");
   } finally {
     await lab.close();
+  }
+});
+
+Deno.test("workspace a tree whose files come and go during the copy: what vanished is left out", async () => {
+  // An editor's or a build's temporary files, or another task's atomic write (`.x.localexec-tmp`
+  // renamed over `x`), vanish between cp's reading a folder and copying the file: "cannot stat".
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "localexec-ws-" }));
+  for (let d = 0; d < 8; d++) {
+    await Deno.mkdir(join(root, `d${d}`));
+    for (let f = 0; f < 100; f++) await Deno.writeTextFile(join(root, `d${d}/f${f}.txt`), "x\n");
+  }
+  // Each folder gets a file that lives a few microseconds, over and over, while workspaces are made.
+  const churn = new Deno.Command("sh", {
+    args: [
+      "-c",
+      'for d in d*; do (while [ ! -e .stop ]; do : > "$d/t"; rm -f "$d/t"; done) & done; wait',
+    ],
+    cwd: root,
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  try {
+    for (let i = 0; i < 6; i++) {
+      const ws = workspacePath(root, `C${i}`);
+      await makeWorkspace(root, ws, []);
+      assert.equal(Deno.readTextFileSync(join(ws, "d7/f99.txt")), "x\n");
+    }
+  } finally {
+    await Deno.writeTextFile(join(root, ".stop"), ""); // every loop ends, then `wait` returns
+    await churn.status;
+    await Deno.remove(workspaceBase(root), { recursive: true }).catch(() => {});
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("workspace cp's own complaints: only a vanished file is forgiven", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "localexec-ws-" });
+  const cp = async (...args: string[]) => {
+    const out = await new Deno.Command("cp", { args, cwd: dir, env: { LC_ALL: "C" } }).output();
+    assert.notEqual(out.code, 0);
+    return new TextDecoder().decode(out.stderr);
+  };
+  try {
+    await Deno.writeTextFile(join(dir, "file"), "x");
+    assert.ok(vanishedOnly(await cp("-a", "-t", dir, "--", "gone", "also-gone")));
+    assert.ok(!vanishedOnly(await cp("-a", "-t", "file", "--", "file")), "target not a folder");
+    assert.ok(!vanishedOnly(await cp("-a", "-t", dir, "--", "gone", "/proc/self/mem")));
+    assert.ok(!vanishedOnly(""));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
