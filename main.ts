@@ -187,6 +187,8 @@ async function main(args: string[]): Promise<void> {
         later: refuse ? undefined : _cleanup(state),
         idle: refuse ? undefined : _prestart(state),
       });
+      // find's search workers would keep the process up (see lib/find/search.ts): ended here.
+      if (_findOn(state)) (await import("./lib/find/mod.ts")).endFind();
       // The client never named another root (or never said `initialized`).
       if (refuse && state.root === "/") _fail(refuse);
       // Tasks still running in the background end with the process, as a kill would end them:
@@ -226,13 +228,17 @@ function _cleanup(state: ServerState): (() => void) | undefined {
   return () => void import("./lib/tasks/mod.ts").then((tasks) => tasks.removeStaleTemps(root));
 }
 
+function _findOn(state: ServerState): boolean {
+  return state.tools.on.some((t) => t.name === "find");
+}
+
 /**
  * With find on, its engine and search worker are made ready at the server's first quiet moment
  * rather than in the first find, where starting the worker held the thread (and every call beside
  * the find) for 0.1–0.4 s; see `lib/find/mod.ts`.
  */
 function _prestart(state: ServerState): (() => void) | undefined {
-  if (!state.tools.on.some((t) => t.name === "find")) return undefined;
+  if (!_findOn(state)) return undefined;
   return () => void import("./lib/find/mod.ts").then((find) => find.prestartFind());
 }
 

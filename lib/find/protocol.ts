@@ -190,4 +190,9 @@ export type WorkerReply =
   | { type: "idle"; job: number }
   /** The pattern overran its budget on file `file` (an index into the listing). */
   | { type: "stalled"; job: number; file: number }
-  | { type: "failed"; job: number; message: string };
+  | { type: "failed"; job: number; message: string }
+  /** The worker has started (its imports loaded, its handler installed). */
+  | { type: "online" };
+
+/** A reply about a job (every reply but `online`). */
+export type JobReply = Exclude<WorkerReply, { type: "online" }>;

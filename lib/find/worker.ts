@@ -34,7 +34,6 @@
  */
 import type { Buffer as NodeBuffer } from "node:buffer";
 import type NodeVm from "node:vm";
-import type { MessagePort } from "node:worker_threads";
 import { globMatches } from "../glob/mod.ts";
 import { holdsPast, readInto } from "./read.ts";
 import { makeScanner, type MatcherSpec } from "./scan.ts";
@@ -61,7 +60,13 @@ import {
 // load these node modules for a function it only turns into text.
 declare const Buffer: typeof NodeBuffer;
 declare const vm: typeof NodeVm;
-declare const parentPort: MessagePort | null;
+declare const scope: WorkerScope;
+
+/** A web worker's own scope (its `self`), as the worker uses it: messages in, replies out. */
+export interface WorkerScope {
+  onmessage: ((event: MessageEvent<ListingMessage | SearchJob>) => void) | null;
+  postMessage(reply: WorkerReply): void;
+}
 
 /** One reused buffer that files are read into, and their text made from it. */
 export interface FileReader {
@@ -496,7 +501,7 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
 
 /** The worker's entry point: installs the message handler. Runs inside the worker only. */
 export function searchWorkerMain(): void {
-  const port = parentPort!;
+  const port = scope;
   const reader = fileReader();
   let state: WorkerState | undefined;
 
@@ -505,13 +510,15 @@ export function searchWorkerMain(): void {
   // collection: one collection once the answer is out, with V8's `gc` (exposed by the main
   // thread's gc.ts; a new context sees it). Over 50 searches on a 59k-file tree that mix plain
   // words and regular expressions, the server stayed +70–79 MB over idle instead of +90–98.
+  // After any other search, a young-generation collection: a web worker's young generation has
+  // no cap (a `node:worker_threads` one had 4 MB), and grew this heap from 8 to 14 MB.
   let decoded = 0;
-  let collect: (() => void) | undefined;
-  const collectIfDecoded = (): void => {
-    if (decoded < COLLECT_AFTER_BYTES) return;
-    decoded = 0;
+  let collect: ((options?: { type: "minor" }) => void) | undefined;
+  const collectAfter = (): void => {
     try {
       collect ??= vm.runInNewContext("gc") as () => void;
+      if (decoded < COLLECT_AFTER_BYTES) return collect({ type: "minor" });
+      decoded = 0;
       collect();
     } catch {
       // not exposed (yet): nothing to do
@@ -519,7 +526,8 @@ export function searchWorkerMain(): void {
   };
 
   let idle: ReturnType<typeof setTimeout> | undefined;
-  port.on("message", (message: ListingMessage | SearchJob) => {
+  port.onmessage = (event) => {
+    const message = event.data;
     clearTimeout(idle);
     if (message.type === "listing") {
       state = {
@@ -535,7 +543,7 @@ export function searchWorkerMain(): void {
         throw new Error("the worker lost its listing");
       }
       decoded += runSearch(message, state);
-      collectIfDecoded();
+      collectAfter();
     } catch (err) {
       port.postMessage(
         {
@@ -549,5 +557,6 @@ export function searchWorkerMain(): void {
       () => port.postMessage({ type: "idle", job: message.id } satisfies WorkerReply),
       message.idleMs,
     );
-  });
+  };
+  port.postMessage({ type: "online" });
 }

@@ -53,7 +53,7 @@ function workerSource(): string {
   return [
     `import { Buffer } from "node:buffer";`,
     `import vm from "node:vm";`,
-    `import { parentPort } from "node:worker_threads";`,
+    `const scope = self;`,
     ...Object.entries(constants).map(([name, value]) =>
       `const ${name} = ${JSON.stringify(value)};`
     ),
@@ -69,7 +69,7 @@ function workerSource(): string {
   ].join("\n");
 }
 
-/** The worker's source as a `data:` URL for `node:worker_threads`' `new Worker(url)`. */
+/** The worker's source as a `data:` URL for `new Worker(url, { type: "module" })`. */
 export function workerUrl(): string {
   return `data:text/javascript;charset=utf-8,${encodeURIComponent(workerSource())}`;
 }
