@@ -47,6 +47,7 @@ import {
   CTL_WORKERS,
   type ListingMessage,
   MAX_FILE_BYTES,
+  PATH_STRING_BYTES,
   RACY_MS,
   type SearchJob,
   type SkipCounts,
@@ -54,6 +55,7 @@ import {
   SUMMARY_BYTES,
   TIME_STEP_MS,
   type WorkerReply,
+  YOUNG_AFTER_BYTES,
 } from "./protocol.ts";
 
 // Imported by the worker's source (`worker_source.ts`), not here: the server's start-up does not
@@ -510,19 +512,50 @@ export function searchWorkerMain(): void {
   // collection: one collection once the answer is out, with V8's `gc` (exposed by the main
   // thread's gc.ts; a new context sees it). Over 50 searches on a 59k-file tree that mix plain
   // words and regular expressions, the server stayed +70–79 MB over idle instead of +90–98.
-  // After any other search, a young-generation collection: a web worker's young generation has
-  // no cap (a `node:worker_threads` one had 4 MB), and grew this heap from 8 to 14 MB.
-  let decoded = 0;
+  // A search that went through many files (a string for each path) gets a young-generation
+  // collection: a web worker's young generation has no cap (a `node:worker_threads` one had
+  // 4 MB) and grew this heap from 8 to 14 MB; after every search, that cost a small tree's warm
+  // find 20 ms.
+  let decoded = 0; // bytes of text decoded since the last full collection
+  let made = 0; // bytes of strings made (text and paths) since the last collection
   let collect: ((options?: { type: "minor" }) => void) | undefined;
   const collectAfter = (): void => {
+    if (made < YOUNG_AFTER_BYTES && decoded < COLLECT_AFTER_BYTES) return;
     try {
       collect ??= vm.runInNewContext("gc") as () => void;
-      if (decoded < COLLECT_AFTER_BYTES) return collect({ type: "minor" });
-      decoded = 0;
-      collect();
+      collect(decoded < COLLECT_AFTER_BYTES ? { type: "minor" } : undefined);
+      if (decoded >= COLLECT_AFTER_BYTES) decoded = 0;
+      made = 0;
     } catch {
-      // not exposed (yet): nothing to do
+      return; // not exposed (yet): nothing to do
     }
+    trimMalloc();
+  };
+
+  // glibc's malloc keeps the pages it frees, in one arena per thread that allocated (Rust's
+  // buffers: git's output and the walk on the main thread, this worker's file calls, messages);
+  // `malloc_trim` hands every arena's free pages back (on the 59k-file tree, the server's memory
+  // after 50 finds went from +43–49 MB over idle to +33–40). It needs native code
+  // (`--allow-ffi`, which the full preset `-A` grants) and glibc; otherwise nothing is done.
+  let trim: (() => void) | null | undefined;
+  const trimMalloc = (): void => {
+    if (trim === undefined) {
+      trim = null;
+      try {
+        if (Deno.permissions.querySync({ name: "ffi" }).state === "granted") {
+          const libc = Deno.dlopen(
+            "libc.so.6",
+            {
+              malloc_trim: { parameters: ["usize"], result: "i32" },
+            } as const,
+          );
+          trim = () => void libc.symbols.malloc_trim(0n);
+        }
+      } catch {
+        // not glibc (or no libc.so.6): nothing to trim
+      }
+    }
+    trim?.();
   };
 
   let idle: ReturnType<typeof setTimeout> | undefined;
@@ -534,7 +567,10 @@ export function searchWorkerMain(): void {
         reader,
         view: listingView(message),
         sums: summaryIndex(message, reader.buffer),
-        post: (reply) => port.postMessage(reply),
+        post: (reply) => {
+          if (reply.type === "chunk") made += PATH_STRING_BYTES * reply.files;
+          port.postMessage(reply);
+        },
       };
       return;
     }
@@ -542,7 +578,9 @@ export function searchWorkerMain(): void {
       if (!state || state.view.message.id !== message.listing) {
         throw new Error("the worker lost its listing");
       }
-      decoded += runSearch(message, state);
+      const text = runSearch(message, state);
+      decoded += text;
+      made += text;
       collectAfter();
     } catch (err) {
       port.postMessage(

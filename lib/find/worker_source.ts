@@ -14,10 +14,12 @@ import {
   CTL_STOP,
   CTL_WORKERS,
   MAX_FILE_BYTES,
+  PATH_STRING_BYTES,
   RACY_MS,
   SLICE_MS,
   SUMMARY_BYTES,
   TIME_STEP_MS,
+  YOUNG_AFTER_BYTES,
 } from "./protocol.ts";
 import { _newlines, CONTEXT_BEFORE, cutLine, makeScanner, MAX_LINE_CHARS } from "./scan.ts";
 import {
@@ -47,6 +49,8 @@ function workerSource(): string {
     SUMMARY_BYTES,
     TIME_STEP_MS,
     COLLECT_AFTER_BYTES,
+    PATH_STRING_BYTES,
+    YOUNG_AFTER_BYTES,
     CONTEXT_BEFORE,
     MAX_LINE_CHARS,
   };
