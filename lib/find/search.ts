@@ -332,7 +332,11 @@ export class SearchPool {
    */
   warm(workers = this.#max): Promise<void> {
     const start = Math.min(workers, this.#max, callsRunning() <= 1 ? Infinity : 1);
-    while (this.#slots.length < start) this.#slots.push(this.#slot());
+    try {
+      while (this.#slots.length < start) this.#slots.push(this.#slot());
+    } catch {
+      // the search that needs a worker will say why it could not start one
+    }
     return Promise.all(this.#slots.map((s) => s.online)).then(() => {});
   }
 
