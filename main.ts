@@ -18,6 +18,7 @@ import {
 import { dirname, resolve } from "./lib/deps.ts";
 import { errorLine, isPermissionError } from "./lib/errors.ts";
 import type { CallResult, RootsOptions, ServerState } from "./lib/mcp/mod.ts";
+import { unrefTimer } from "./lib/quiet.ts";
 import { VERSION } from "./lib/version.ts";
 import { TOOL_NAMES, toolEntries } from "./tools/mod.ts";
 import { fileURLToPath } from "node:url";
@@ -187,6 +188,13 @@ async function main(args: string[]): Promise<void> {
         later: refuse ? undefined : _cleanup(state),
         idle: refuse ? undefined : _prestart(state),
       });
+      // find's search workers would keep the process up (see lib/find/search.ts): ended here.
+      // One ended while V8 runs its code under node:vm (a search, a collection) may never stop
+      // (Deno 2.9): the process then ends anyway, a moment later.
+      if (_findOn(state)) {
+        (await import("./lib/find/mod.ts")).endFind();
+        unrefTimer(setTimeout(() => Deno.exit(), END_GRACE_MS));
+      }
       // The client never named another root (or never said `initialized`).
       if (refuse && state.root === "/") _fail(refuse);
       // Tasks still running in the background end with the process, as a kill would end them:
@@ -226,13 +234,20 @@ function _cleanup(state: ServerState): (() => void) | undefined {
   return () => void import("./lib/tasks/mod.ts").then((tasks) => tasks.removeStaleTemps(root));
 }
 
+/** How long a server whose session is over waits for find's workers to stop before it exits. */
+const END_GRACE_MS = 2000;
+
+function _findOn(state: ServerState): boolean {
+  return state.tools.on.some((t) => t.name === "find");
+}
+
 /**
  * With find on, its engine and search worker are made ready at the server's first quiet moment
  * rather than in the first find, where starting the worker held the thread (and every call beside
  * the find) for 0.1–0.4 s; see `lib/find/mod.ts`.
  */
 function _prestart(state: ServerState): (() => void) | undefined {
-  if (!state.tools.on.some((t) => t.name === "find")) return undefined;
+  if (!_findOn(state)) return undefined;
   return () => void import("./lib/find/mod.ts").then((find) => find.prestartFind());
 }
 

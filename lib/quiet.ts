@@ -35,8 +35,8 @@ export function quietMs(): number {
 /** How often {@linkcode whenQuiet} looks again while a call runs (at least). */
 const RECHECK_MS = 50;
 
-/** A timer that never keeps the process up. */
-function _unref(timer: ReturnType<typeof setTimeout>): void {
+/** Makes `timer` one that never keeps the process up. */
+export function unrefTimer(timer: ReturnType<typeof setTimeout>): void {
   // With node modules loaded, setTimeout gives a Node Timeout, whose own unref is the one that works.
   if (typeof timer === "number") Deno.unrefTimer(timer);
   else (timer as { unref?: () => void }).unref?.();
@@ -57,9 +57,9 @@ export function whenQuiet(ms: number, work: () => void): () => void {
     }
     // A call running: look again a while later; otherwise when the quiet stretch reaches `ms`.
     timer = setTimeout(check, quiet ? ms - quiet : Math.max(ms, RECHECK_MS));
-    _unref(timer);
+    unrefTimer(timer);
   };
   timer = setTimeout(check, 0);
-  _unref(timer);
+  unrefTimer(timer);
   return () => clearTimeout(timer);
 }

@@ -91,7 +91,7 @@ const PRESTART_QUIET_MS = 100;
 export async function prestart(): Promise<void> {
   await _pool.prepare();
   const { promise, resolve } = Promise.withResolvers<void>();
-  whenQuiet(PRESTART_QUIET_MS, () => _pool.warm(1).then(resolve));
+  whenQuiet(PRESTART_QUIET_MS, () => _ended ? resolve() : _pool.warm(1).then(resolve));
   await promise;
 }
 
@@ -99,6 +99,15 @@ export async function prestart(): Promise<void> {
 export function resetFind(): void {
   _cache.clear();
   _pool.close();
+}
+
+/** Set by {@linkcode endFind}: no worker starts ahead of a search any more. */
+let _ended = false;
+
+/** Stops the workers, and the one a quiet moment would start (see `mod.ts`'s `endFind`). */
+export function endFind(): void {
+  _ended = true;
+  resetFind();
 }
 
 /** Lists `root` anew, searches it, and keeps the listing for the next call when it is sound. */

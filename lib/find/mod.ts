@@ -30,6 +30,15 @@ export async function prestartFind(): Promise<void> {
   await _engine.prestart();
 }
 
+/**
+ * Ends find for good: its workers stop and none starts again. A server calls this when its
+ * session is over: a live search worker (a web worker) would keep the process up.
+ */
+export function endFind(): void {
+  _engine?.endFind();
+  _loading?.then((engine) => engine.endFind());
+}
+
 /** Forgets every kept listing and stops the workers (tests, benchmarks, `call`). */
 export function resetFind(): void {
   _engine?.resetFind();

@@ -77,6 +77,12 @@ export const TIME_STEP_MS = 2000;
 /** Bytes of file text a worker decodes before it collects its garbage after a search. */
 export const COLLECT_AFTER_BYTES = 2 * 1024 * 1024;
 
+/** Bytes of strings a worker makes before it collects its young generation after a search. */
+export const YOUNG_AFTER_BYTES = 1024 * 1024;
+
+/** What a path's string costs a worker's heap, about (the count behind `YOUNG_AFTER_BYTES`). */
+export const PATH_STRING_BYTES = 128;
+
 /** Int32 slots of the shared control memory. */
 export const CTL_NEXT_CHUNK = 0;
 export const CTL_STOP = 1;
@@ -190,4 +196,9 @@ export type WorkerReply =
   | { type: "idle"; job: number }
   /** The pattern overran its budget on file `file` (an index into the listing). */
   | { type: "stalled"; job: number; file: number }
-  | { type: "failed"; job: number; message: string };
+  | { type: "failed"; job: number; message: string }
+  /** The worker has started (its imports loaded, its handler installed). */
+  | { type: "online" };
+
+/** A reply about a job (every reply but `online`). */
+export type JobReply = Exclude<WorkerReply, { type: "online" }>;

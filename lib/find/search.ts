@@ -2,12 +2,13 @@
  * find's long-lived worker pool: runs a search over a listing and gathers the first matches in
  * file order.
  *
- * The workers start on the first search (or ahead of it: {@linkcode SearchPool.warm}) and stay
- * while searches keep coming (unreferenced: they never keep the process alive); a worker idle for
+ * The workers (web workers: see `#slot`) start on the first search (or ahead of it:
+ * {@linkcode SearchPool.warm}) and stay while searches keep coming; a live one keeps the process
+ * up, so a process done with find ends them ({@linkcode SearchPool.close}). A worker idle for
  * {@linkcode WORKER_IDLE_MS} offers to end and is ended, which gives its heap back, except the
  * first one of a pool that keeps it (the server's: starting a worker holds the calling thread until
- * the worker is up, 0.1–0.4 s on a loaded machine, and a call beside it waited as long); the others
- * start only while no other call runs. Each keeps the last listing it was sent (shared memory, see
+ * the worker's runtime exists, 15–40 ms, more on a loaded machine, and a call beside it waits as
+ * long); the others start only while no other call runs. Each keeps the last listing it was sent (shared memory, see
  * `protocol.ts`), so a warm search sends only the pattern. The
  * listing is cut into chunks that workers claim one at a time; the main thread keeps the results
  * of finished chunks in order and stops every worker as soon as the chunks before the first
@@ -22,13 +23,13 @@
  * reading the workers' heartbeats is the backstop for a worker that stops answering. The main
  * thread never runs the pattern, so the server keeps answering meanwhile.
  */
-import type { Worker } from "node:worker_threads";
 import { ToolError } from "../errors.ts";
 import {
   CHUNK_FILES,
   controlSlots,
   CTL_STOP,
   CTL_WORKERS,
+  type JobReply,
   type ListingMessage,
   type SearchJob,
   type SkipCounts,
@@ -158,17 +159,11 @@ const FILES_PER_EXTRA_WORKER = 500;
  */
 export const EXTRA_IDLE_MS = 2_000;
 
-let _Worker: typeof Worker | undefined;
-let _url: URL | undefined;
+let _url: string | undefined;
 
-/**
- * `node:worker_threads`' Worker and the worker's code, loaded on the first search or
- * {@linkcode SearchPool.prepare} (not at the server's start).
- */
-async function _workerClass(): Promise<typeof Worker> {
-  _Worker ??= (await import("node:worker_threads")).Worker;
-  _url ??= new URL(workerUrl());
-  return _Worker;
+/** The worker's code, made on the first search or {@linkcode SearchPool.prepare} (not at start). */
+function _workerUrl(): string {
+  return _url ??= workerUrl();
 }
 
 function _stallError(stallMs: number, file: string | undefined): ToolError {
@@ -251,7 +246,7 @@ interface Slot {
   online: Promise<void>;
   up: boolean;
   listing: number;
-  onReply?: (reply: WorkerReply) => void;
+  onReply?: (reply: JobReply) => void;
   onError?: (error: Error) => void;
 }
 
@@ -293,43 +288,41 @@ export class SearchPool {
   }
 
   /**
-   * A worker with a small young generation, so it collects its garbage (file handles, stats)
-   * early and the server's memory stays flat across searches. The old generation is not capped:
-   * in Deno a worker out of memory takes the whole process down.
+   * A web worker (Deno's own): it costs the server about 7 MB less than a `node:worker_threads`
+   * one, and `new Worker` holds this thread for 15–40 ms instead of 90–250 (it returns once the
+   * worker's runtime exists). It cannot be unreferenced: a live one keeps the process up, so a
+   * process that is done ends it ({@linkcode close}, `resetFind`) or exits (`main.ts`).
    */
   #slot(): Slot {
-    const worker = new _Worker!(_url!, {
-      resourceLimits: { maxYoungGenerationSizeMb: 4 },
-    });
-    worker.unref();
+    const worker = new Worker(_workerUrl(), { type: "module" });
     const { promise: online, resolve } = Promise.withResolvers<void>();
     const slot: Slot = { worker, online, up: false, listing: -1 };
-    for (const event of ["online", "error", "exit"]) {
-      worker.once(event, () => {
-        slot.up = true;
-        resolve();
-      });
-    }
-    worker.on("message", (reply: WorkerReply) => {
+    const up = () => {
+      slot.up = true;
+      resolve();
+    };
+    worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+      const reply = event.data;
+      if (reply.type === "online") return up();
       if (reply.type !== "idle") return slot.onReply?.(reply);
       // Ended only between searches (a search sets onReply); one that starts later starts anew.
       if (slot.onReply || !this.#slots.includes(slot)) return;
       if (this.#keepFirst && this.#slots[0] === slot) return;
       this.#slots = this.#slots.filter((s) => s !== slot);
       worker.terminate();
-    });
-    worker.on("error", (err: Error) => slot.onError?.(err));
-    // A worker that dies without an error (out of memory) must not leave a search waiting.
-    worker.on(
-      "exit",
-      (code: number) => slot.onError?.(new Error(`it stopped (exit code ${code})`)),
-    );
+    };
+    worker.onerror = (event: ErrorEvent) => {
+      event.preventDefault(); // (not passed on to this thread, where it would end the process)
+      up();
+      slot.onError?.(new Error(event.message));
+    };
     return slot;
   }
 
   /** Loads what starting a worker needs (the Worker class, the worker's code), starting none. */
   prepare(): Promise<void> {
-    return _workerClass().then(() => {}, () => {});
+    _workerUrl();
+    return Promise.resolve();
   }
 
   /**
@@ -338,11 +331,13 @@ export class SearchPool {
    * the search's own, only the first is started (see {@linkcode SearchPool.search}).
    */
   warm(workers = this.#max): Promise<void> {
-    return _workerClass().then(async () => {
-      const start = Math.min(workers, this.#max, callsRunning() <= 1 ? Infinity : 1);
+    const start = Math.min(workers, this.#max, callsRunning() <= 1 ? Infinity : 1);
+    try {
       while (this.#slots.length < start) this.#slots.push(this.#slot());
-      await Promise.all(this.#slots.map((s) => s.online));
-    }, () => {});
+    } catch {
+      // the search that needs a worker will say why it could not start one
+    }
+    return Promise.all(this.#slots.map((s) => s.online)).then(() => {});
   }
 
   /** Searches `listing` for the first `maxResults` (≥ 0) matching lines; one search at a time. */
@@ -353,10 +348,7 @@ export class SearchPool {
     maxResults: number,
     options: SearchOptions = {},
   ): Promise<SearchOutcome> {
-    const run = this.#queue.then(async () => {
-      await _workerClass();
-      return this.#run(root, listing, spec, maxResults, options);
-    });
+    const run = this.#queue.then(() => this.#run(root, listing, spec, maxResults, options));
     this.#queue = run.catch(() => {});
     return run;
   }
@@ -484,7 +476,7 @@ export class SearchPool {
       cut ||= r.cut;
       stale ||= r.stale;
     };
-    const onReply = (reply: WorkerReply) => {
+    const onReply = (reply: JobReply) => {
       if (reply.job !== id || reply.type === "idle") return; // late news from an earlier search
       if (reply.type === "failed") return fail(new Error(`search failed: ${reply.message}`));
       if (reply.type === "stalled") return finish(_stallError(stallMs, files[reply.file]));

@@ -34,7 +34,6 @@
  */
 import type { Buffer as NodeBuffer } from "node:buffer";
 import type NodeVm from "node:vm";
-import type { MessagePort } from "node:worker_threads";
 import { globMatches } from "../glob/mod.ts";
 import { holdsPast, readInto } from "./read.ts";
 import { makeScanner, type MatcherSpec } from "./scan.ts";
@@ -48,6 +47,7 @@ import {
   CTL_WORKERS,
   type ListingMessage,
   MAX_FILE_BYTES,
+  PATH_STRING_BYTES,
   RACY_MS,
   type SearchJob,
   type SkipCounts,
@@ -55,13 +55,20 @@ import {
   SUMMARY_BYTES,
   TIME_STEP_MS,
   type WorkerReply,
+  YOUNG_AFTER_BYTES,
 } from "./protocol.ts";
 
 // Imported by the worker's source (`worker_source.ts`), not here: the server's start-up does not
 // load these node modules for a function it only turns into text.
 declare const Buffer: typeof NodeBuffer;
 declare const vm: typeof NodeVm;
-declare const parentPort: MessagePort | null;
+declare const scope: WorkerScope;
+
+/** A web worker's own scope (its `self`), as the worker uses it: messages in, replies out. */
+export interface WorkerScope {
+  onmessage: ((event: MessageEvent<ListingMessage | SearchJob>) => void) | null;
+  postMessage(reply: WorkerReply): void;
+}
 
 /** One reused buffer that files are read into, and their text made from it. */
 export interface FileReader {
@@ -496,7 +503,7 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
 
 /** The worker's entry point: installs the message handler. Runs inside the worker only. */
 export function searchWorkerMain(): void {
-  const port = parentPort!;
+  const port = scope;
   const reader = fileReader();
   let state: WorkerState | undefined;
 
@@ -505,28 +512,65 @@ export function searchWorkerMain(): void {
   // collection: one collection once the answer is out, with V8's `gc` (exposed by the main
   // thread's gc.ts; a new context sees it). Over 50 searches on a 59k-file tree that mix plain
   // words and regular expressions, the server stayed +70–79 MB over idle instead of +90–98.
-  let decoded = 0;
-  let collect: (() => void) | undefined;
-  const collectIfDecoded = (): void => {
-    if (decoded < COLLECT_AFTER_BYTES) return;
-    decoded = 0;
+  // A search that went through many files (a string for each path) gets a young-generation
+  // collection: a web worker's young generation has no cap (a `node:worker_threads` one had
+  // 4 MB) and grew this heap from 8 to 14 MB; after every search, that cost a small tree's warm
+  // find 20 ms.
+  let decoded = 0; // bytes of text decoded since the last full collection
+  let made = 0; // bytes of strings made (text and paths) since the last collection
+  let collect: ((options?: { type: "minor" }) => void) | undefined;
+  const collectAfter = (): void => {
+    if (made < YOUNG_AFTER_BYTES && decoded < COLLECT_AFTER_BYTES) return;
     try {
       collect ??= vm.runInNewContext("gc") as () => void;
-      collect();
+      collect(decoded < COLLECT_AFTER_BYTES ? { type: "minor" } : undefined);
+      if (decoded >= COLLECT_AFTER_BYTES) decoded = 0;
+      made = 0;
     } catch {
-      // not exposed (yet): nothing to do
+      return; // not exposed (yet): nothing to do
     }
+    trimMalloc();
+  };
+
+  // glibc's malloc keeps the pages it frees, in one arena per thread that allocated (Rust's
+  // buffers: git's output and the walk on the main thread, this worker's file calls, messages);
+  // `malloc_trim` hands every arena's free pages back (on the 59k-file tree, the server's memory
+  // after 50 finds went from +43–49 MB over idle to +33–40). It needs native code
+  // (`--allow-ffi`, which the full preset `-A` grants) and glibc; otherwise nothing is done.
+  let trim: (() => void) | null | undefined;
+  const trimMalloc = (): void => {
+    if (trim === undefined) {
+      trim = null;
+      try {
+        if (Deno.permissions.querySync({ name: "ffi" }).state === "granted") {
+          const libc = Deno.dlopen(
+            "libc.so.6",
+            {
+              malloc_trim: { parameters: ["usize"], result: "i32" },
+            } as const,
+          );
+          trim = () => void libc.symbols.malloc_trim(0n);
+        }
+      } catch {
+        // not glibc (or no libc.so.6): nothing to trim
+      }
+    }
+    trim?.();
   };
 
   let idle: ReturnType<typeof setTimeout> | undefined;
-  port.on("message", (message: ListingMessage | SearchJob) => {
+  port.onmessage = (event) => {
+    const message = event.data;
     clearTimeout(idle);
     if (message.type === "listing") {
       state = {
         reader,
         view: listingView(message),
         sums: summaryIndex(message, reader.buffer),
-        post: (reply) => port.postMessage(reply),
+        post: (reply) => {
+          if (reply.type === "chunk") made += PATH_STRING_BYTES * reply.files;
+          port.postMessage(reply);
+        },
       };
       return;
     }
@@ -534,8 +578,10 @@ export function searchWorkerMain(): void {
       if (!state || state.view.message.id !== message.listing) {
         throw new Error("the worker lost its listing");
       }
-      decoded += runSearch(message, state);
-      collectIfDecoded();
+      const text = runSearch(message, state);
+      decoded += text;
+      made += text;
+      collectAfter();
     } catch (err) {
       port.postMessage(
         {
@@ -549,5 +595,6 @@ export function searchWorkerMain(): void {
       () => port.postMessage({ type: "idle", job: message.id } satisfies WorkerReply),
       message.idleMs,
     );
-  });
+  };
+  port.postMessage({ type: "online" });
 }

@@ -14,10 +14,12 @@ import {
   CTL_STOP,
   CTL_WORKERS,
   MAX_FILE_BYTES,
+  PATH_STRING_BYTES,
   RACY_MS,
   SLICE_MS,
   SUMMARY_BYTES,
   TIME_STEP_MS,
+  YOUNG_AFTER_BYTES,
 } from "./protocol.ts";
 import { _newlines, CONTEXT_BEFORE, cutLine, makeScanner, MAX_LINE_CHARS } from "./scan.ts";
 import {
@@ -47,13 +49,15 @@ function workerSource(): string {
     SUMMARY_BYTES,
     TIME_STEP_MS,
     COLLECT_AFTER_BYTES,
+    PATH_STRING_BYTES,
+    YOUNG_AFTER_BYTES,
     CONTEXT_BEFORE,
     MAX_LINE_CHARS,
   };
   return [
     `import { Buffer } from "node:buffer";`,
     `import vm from "node:vm";`,
-    `import { parentPort } from "node:worker_threads";`,
+    `const scope = self;`,
     ...Object.entries(constants).map(([name, value]) =>
       `const ${name} = ${JSON.stringify(value)};`
     ),
@@ -69,7 +73,7 @@ function workerSource(): string {
   ].join("\n");
 }
 
-/** The worker's source as a `data:` URL for `node:worker_threads`' `new Worker(url)`. */
+/** The worker's source as a `data:` URL for `new Worker(url, { type: "module" })`. */
 export function workerUrl(): string {
   return `data:text/javascript;charset=utf-8,${encodeURIComponent(workerSource())}`;
 }

@@ -5,7 +5,7 @@
  * first answers (start-up does not pay for it). It stays for the next searches.
  */
 import assert from "node:assert/strict";
-import { callMcp, connect } from "../helpers/mcp.ts";
+import { callMcp, connect, FULL, MAIN } from "../helpers/mcp.ts";
 import { tempProject } from "../helpers/project.ts";
 
 /** The worker threads of process `pid` (Deno names them `worker-N`; Linux `/proc`). */
@@ -64,6 +64,61 @@ Deno.test({
       assert.equal(_workers(pid), 0);
     } finally {
       await conn.close();
+      await Deno.remove(root, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "a server whose search worker is up still ends by itself once stdin closes",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    // The worker is a web worker, which keeps a process up while it lives: the server ends it.
+    const root = await tempProject({ "a.txt": "needle 42\n" });
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--no-prompt", ...FULL, MAIN, "--root", root],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    const writer = child.stdin.getWriter();
+    let seen = "";
+    const answer = async (id: number) => {
+      while (!seen.includes(`"id":${id}`)) seen += (await lines.read()).value ?? "";
+    };
+    const send = (message: object) =>
+      writer.write(new TextEncoder().encode(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\n"));
+    try {
+      await send({
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t" } },
+      });
+      await answer(1);
+      await send({ method: "notifications/initialized" });
+      await send({ id: 2, method: "tools/list" });
+      await answer(2);
+      assert.ok(await _until(() => _workers(child.pid) === 1, 20_000), "the worker starts");
+      const args = { pattern: "needle \\d+" }; // a regular expression: the worker searches it
+      await send({ id: 3, method: "tools/call", params: { name: "find", arguments: args } });
+      await answer(3);
+      assert.match(seen, /needle 42/);
+      await writer.close();
+      const ended = await Promise.race([
+        child.status.then(() => true),
+        new Promise((resolve) => setTimeout(resolve, 20_000, false)),
+      ]);
+      assert.ok(ended, "the server is still running 20 s after stdin closed");
+      assert.equal((await child.status).code, 0);
+    } finally {
+      try {
+        child.kill();
+      } catch {
+        // ended
+      }
+      await child.status;
+      await lines.cancel().catch(() => {});
       await Deno.remove(root, { recursive: true });
     }
   },
