@@ -42,6 +42,7 @@ import {
 import type { GlobSpec } from "../glob/mod.ts";
 import type { MatcherSpec } from "./scan.ts";
 import { Recall, recallKey } from "./recall.ts";
+import { helpSearch, mayHelp } from "./help.ts";
 import { callsRunning } from "../quiet.ts";
 import { atOnce } from "./walk.ts";
 import { workerUrl } from "./worker_source.ts";
@@ -264,6 +265,12 @@ export class SearchPool {
 
   #idleMs: number;
   #keepFirst: boolean;
+  #help = true;
+
+  /** Whether this thread helps the workers with plain text (`help.ts`); tests turn it off. */
+  set help(on: boolean) {
+    this.#help = on;
+  }
 
   /** `keepFirst`: the first worker never ends for being idle (see the module comment). */
   constructor(
@@ -397,8 +404,12 @@ export class SearchPool {
     const start = callsRunning() <= 1 ? wanted : 1;
     while (this.#slots.length < start) this.#slots.push(this.#slot());
     const slots = this.#slots.slice(0, wanted);
+    // This thread searches a large listing's plain text beside the worker (`help.ts`), in the
+    // control slot after the workers' (not watched: this thread answering is its sign of life).
+    const helped = !listing.sums && count > CHUNK_FILES && mayHelp(spec) &&
+      callsRunning() <= 1 && this.#help;
     const stallMs = options.stallMs ?? 1000;
-    const shared = new SharedArrayBuffer(4 * controlSlots(slots.length));
+    const shared = new SharedArrayBuffer(4 * controlSlots(slots.length + (helped ? 1 : 0)));
     const control = new Int32Array(shared);
     for (let i = 0; i < slots.length; i++) control[CTL_WORKERS + 2 * i + 1] = -1;
 
@@ -415,7 +426,7 @@ export class SearchPool {
     const counted = new Set<number>(); // chunks whose hit this search has counted (spread)
     let taken = 0; // chunks taken, in any order (spread)
     const hits: { at: number; line: string; bytes: number }[] = []; // their lines (spread)
-    let running = slots.length;
+    let running = slots.length + (helped ? 1 : 0);
     let settled = false;
     const id = ++this.#jobs;
     const { promise, resolve, reject } = Promise.withResolvers<SearchOutcome>();
@@ -552,6 +563,12 @@ export class SearchPool {
       const idleMs = i === 0 ? this.#idleMs : Math.min(this.#idleMs, EXTRA_IDLE_MS);
       slot.worker.postMessage({ ...job, slot: i, idleMs } satisfies SearchJob);
     });
+    if (helped) {
+      const { files: _, ...shared } = listing;
+      const job1 = { ...job, slot: slots.length, idleMs: 0 };
+      const fault = (err: Error) => fail(new Error(`search failed: ${err.message}`));
+      helpSearch(job1, { type: "listing", ...shared }, onReply, fault, () => !settled);
+    }
     return promise;
   }
 

@@ -19,6 +19,7 @@
  * s). So under `-A` git is asked too, only later: after {@linkcode GREP_AFTER_MS_ALL}.
  */
 import { globMatches, type GlobSpec } from "../glob/mod.ts";
+import { yielding } from "./walk.ts";
 import { grepFiles } from "./list.ts";
 import { mayRun } from "../process/mod.ts";
 import type { MatcherSpec } from "./scan.ts";
@@ -104,6 +105,20 @@ export async function searchKept(
   // helps, git reads the many files natively. A small listing (with summaries: see protocol.ts)
   // is often searched within a few milliseconds by two.
   const workers = kept.listing.sums ? undefined : 1;
+  if (glob && !kept.listing.sums) {
+    // A glob that passes few files of a large listing: those files alone, in path order, without
+    // git (which would read the whole tree: `TypeError` in `*.py` took 1.3 s, rg 45 ms).
+    const only = await globFiles(kept.listing, glob);
+    if (only.length <= SPREAD_MIN_FILES) {
+      return await pool.search(root, kept.listing, spec, maxResults, {
+        signal,
+        stallMs,
+        glob,
+        workers,
+        only,
+      });
+    }
+  }
   if (
     !kept.untracked || needle === undefined || spec.flags.includes("i") || !mayRun("git")
   ) {
@@ -167,6 +182,58 @@ function _remember(
   }
   for (const at of named) lines.push({ at, bytes: 0 });
   (listing.recall ??= new Recall()).remember(recallKey(spec, glob), lines, spec);
+}
+
+/** Globs whose files are kept per listing (the latest first out). */
+const GLOBS_KEPT = 8;
+
+const _globbed = new WeakMap<PoolListing, Map<string, Int32Array>>();
+
+/**
+ * The sorted indices of the files of `listing` that `glob` passes (exactly `globMatches`), kept
+ * for the listing's next searches with the same glob. A folder's verdict is taken once for all
+ * its files (a path's folders are tested before its name), yielding every few thousand paths.
+ */
+export async function globFiles(listing: PoolListing, glob: GlobSpec): Promise<Int32Array> {
+  const key = `${glob.negate ? "!" : ""}${glob.anchored ? "/" : ""}${glob.source}`;
+  const kept = _globbed.get(listing) ?? new Map<string, Int32Array>();
+  _globbed.set(listing, kept);
+  const known = kept.get(key);
+  if (known) return known;
+  const files = listing.files;
+  const re = new RegExp(glob.source);
+  const folderHit = (dir: string): boolean => {
+    let from = 0;
+    for (let slash = dir.indexOf("/"); slash >= 0; slash = dir.indexOf("/", from)) {
+      if (re.test(glob.anchored ? dir.slice(0, slash) : dir.slice(from, slash))) return true;
+      from = slash + 1;
+    }
+    return re.test(glob.anchored ? dir : dir.slice(from));
+  };
+  const out = await yielding((function* () {
+    const at: number[] = [];
+    let dir: string | undefined;
+    let inFolder = false;
+    for (let i = 0; i < files.length; i++) {
+      if (i % 4096 === 4095) yield;
+      const rel = files[i];
+      const slash = rel.lastIndexOf("/");
+      if (slash >= 0 && rel.slice(0, slash) !== dir) {
+        dir = rel.slice(0, slash);
+        inFolder = folderHit(dir);
+      }
+      const hit = re.test(rel) || (slash >= 0 && inFolder) ||
+        (!glob.anchored && re.test(rel.slice(slash + 1)));
+      if (hit !== glob.negate) at.push(i);
+    }
+    return Int32Array.from(at);
+  })());
+  kept.set(key, out);
+  for (const old of kept.keys()) {
+    if (kept.size <= GLOBS_KEPT) break;
+    kept.delete(old);
+  }
+  return out;
 }
 
 /** Index of `path` in the sorted `files`, or -1 (links and submodules are not listed). */

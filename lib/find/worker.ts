@@ -312,11 +312,24 @@ export interface WorkerState {
   post(reply: WorkerReply): void;
 }
 
+/** One search job run a slice at a time (see {@linkcode searchSteps}). */
+export interface SearchSteps {
+  /**
+   * Searches files for about `ms` milliseconds; true once the job is done (every chunk claimed
+   * and reported, or the search stopped). `more` false: the open chunk is finished, no other is
+   * claimed.
+   */
+  slice(ms: number, more?: boolean): boolean;
+  /** Bytes of text decoded so far. */
+  decoded(): number;
+}
+
 /**
- * Runs one search job over the worker's listing; returns the bytes of text it decoded (what it
- * leaves behind for the garbage collector).
+ * One search job over the listing `state` keeps, a slice at a time: the worker's
+ * {@linkcode runSearch}, and find's main thread helping it with plain text (`help.ts`). It may
+ * use no worker global (`Buffer`, `vm`, `parentPort`).
  */
-export function runSearch(job: SearchJob, state: WorkerState): number {
+export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
   const { reader, view, sums, post } = state;
   const buffer = reader.buffer;
   const count = view.count;
@@ -427,17 +440,17 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
   let open: OpenChunk | undefined;
   let done = false;
   // Searches files until the job is done or a slice of time is used up.
-  const slice = (): void => {
+  const slice = (ms: number, more = true): boolean => {
     const started = performance.now();
-    while (performance.now() - started < SLICE_MS) {
+    while (!done && performance.now() - started < ms) {
       if (Atomics.load(control, CTL_STOP)) {
         done = true;
-        return;
+        break;
       }
-      open ??= claim();
+      open ??= more ? claim() : undefined;
       if (!open) {
         done = true;
-        return;
+        break;
       }
       const o: OpenChunk = open;
       if (o.i >= o.end || o.lines.length >= job.limit) {
@@ -465,12 +478,25 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
       if (o.first || !readFirst?.has(index)) searchFile(o, index);
       o.i++; // only now: a file interrupted by the timeout is searched again
     }
+    return done;
   };
+  return { slice, decoded: () => decoded };
+}
 
+/**
+ * Runs one search job over the worker's listing; returns the bytes of text it decoded (what it
+ * leaves behind for the garbage collector).
+ */
+export function runSearch(job: SearchJob, state: WorkerState): number {
+  const steps = searchSteps(job, state);
+  const control = new Int32Array(job.control);
+  const beat = CTL_WORKERS + 2 * job.slot;
+  const post = state.post;
+  let done = false;
   if (job.spec.literal !== undefined) {
-    while (!done) slice();
+    while (!done) done = steps.slice(SLICE_MS);
   } else {
-    const guard = vm.createContext({ slice });
+    const guard = vm.createContext({ slice: () => done = steps.slice(SLICE_MS) });
     const step = new vm.Script("slice()");
     let retries = 0;
     while (!done) {
@@ -485,13 +511,13 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
         if (!(used >= job.stallMs / 2) && retries++ < 2) continue;
         post({ type: "stalled", job: job.id, file: control[beat + 1] });
         control[beat + 1] = -1;
-        return decoded;
+        return steps.decoded();
       }
     }
   }
   control[beat + 1] = -1;
   post({ type: "done", job: job.id, slot: job.slot });
-  return decoded;
+  return steps.decoded();
 }
 
 /** The worker's entry point: installs the message handler. Runs inside the worker only. */

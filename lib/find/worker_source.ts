@@ -25,6 +25,7 @@ import {
   fileReader,
   listingView,
   runSearch,
+  searchSteps,
   searchWorkerMain,
   summaryIndex,
   threadCpuMs,
@@ -63,7 +64,15 @@ function workerSource(): string {
     String(globMatches),
     String(holdsPast),
     String(readInto),
-    ...[fileReader, listingView, summaryIndex, bytePrefilter, threadCpuMs, runSearch]
+    ...[
+      fileReader,
+      listingView,
+      summaryIndex,
+      bytePrefilter,
+      threadCpuMs,
+      searchSteps,
+      runSearch,
+    ]
       .map(String),
     `(${searchWorkerMain})();`,
   ].join("\n");

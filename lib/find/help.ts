@@ -1,0 +1,105 @@
+/**
+ * find's main thread helping its worker with a plain-text search of a large listing.
+ *
+ * A search of a large listing runs on one worker (a second costs the server about 25 MB while it
+ * lives, and starting one holds this thread 0.1–0.4 s), so on a machine of two cores half of it
+ * sat idle while `rg` read with both: a word's first 30 on the 59k-file tree took 30–90 ms where
+ * `rg | head -30` took 20–40 ms. The main thread waits for the worker meanwhile: it claims chunks
+ * of the same job from the same shared counter (`searchSteps` in `worker.ts`, the worker's own
+ * code) {@linkcode HELP_SLICE_MS} at a time, and answers other calls between its slices. Once another
+ * call runs, it finishes the chunk it holds and claims no more.
+ *
+ * Only a pattern that is plain text (with or without ignore_case) is searched here: it cannot
+ * backtrack, so a slice cannot overrun. A regular expression stays with the worker, which can stop
+ * it (`worker.ts`).
+ */
+import { literalOf } from "./literal.ts";
+import { readInto } from "./read.ts";
+import type { ListingMessage, SearchJob, WorkerReply } from "./protocol.ts";
+import { MAX_FILE_BYTES } from "./protocol.ts";
+import type { MatcherSpec } from "./scan.ts";
+import { type FileReader, listingView, searchSteps, type WorkerState } from "./worker.ts";
+import { callsRunning } from "../quiet.ts";
+
+/** How long the main thread searches before it lets other work run. */
+export const HELP_SLICE_MS = 2;
+
+/** Whether the main thread may search for `spec` (plain text: see the module comment). */
+export function mayHelp(spec: MatcherSpec): boolean {
+  return spec.literal !== undefined || literalOf(spec.source) !== undefined;
+}
+
+let _chunks = 0;
+
+/** Chunks this thread has searched so far (tests). */
+export function helpedChunks(): number {
+  return _chunks;
+}
+
+let _reader: FileReader | undefined;
+/**
+ * Node's `setImmediate`, loaded on the first search: it runs the next slice once pending I/O and
+ * timers have had their turn (a `MessageChannel` ping-pong starved the timers: the 150 ms timer of
+ * `warm.ts` fired after 1.6 s), with no 1–4 ms pause as a chain of `setTimeout(0)` has.
+ */
+let _immediate: Promise<(run: () => void) => unknown> | undefined;
+let _view: ReturnType<typeof listingView> | undefined;
+
+/** The main thread's reader: one buffer, kept (1 MB). */
+function _fileReader(): FileReader {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const buffer = new Uint8Array(MAX_FILE_BYTES + 4);
+  const reader: FileReader = {
+    buffer,
+    opened: undefined,
+    read: (path: string) => readInto(path, buffer),
+    text: (size: number) => decoder.decode(buffer.subarray(0, size)),
+  };
+  return reader;
+}
+
+/**
+ * Searches `job` (slot `job.slot`) on this thread beside the workers, in slices, handing each
+ * reply to `onReply` while `live()` says the search still listens; settles when its share is
+ * done. An error is handed to `onError` (the search fails as when a worker fails).
+ */
+export function helpSearch(
+  job: SearchJob,
+  listing: ListingMessage,
+  onReply: (reply: WorkerReply) => void,
+  onError: (error: Error) => void,
+  live: () => boolean,
+): Promise<void> {
+  _reader ??= _fileReader();
+  if (_view?.message.id !== listing.id || _view.message.paths !== listing.paths) {
+    _view = listingView(listing);
+  }
+  const state: WorkerState = {
+    reader: _reader,
+    view: _view,
+    sums: undefined,
+    post: (reply) => {
+      if (!live()) return;
+      if (reply.type === "chunk") _chunks++;
+      onReply(reply);
+    },
+  };
+  const { promise, resolve } = Promise.withResolvers<void>();
+  let steps: ReturnType<typeof searchSteps>;
+  const turn = (later: (next: () => void) => void) => {
+    try {
+      steps ??= searchSteps(job, state);
+      if (steps.slice(HELP_SLICE_MS, callsRunning() <= 1)) {
+        state.post({ type: "done", job: job.id, slot: job.slot });
+        return resolve();
+      }
+    } catch (err) {
+      if (live()) onError(err instanceof Error ? err : new Error(String(err)));
+      return resolve();
+    }
+    later(() => turn(later)); // the next slice after whatever is waiting
+  };
+  _immediate ??= import("node:timers").then((timers) => timers.setImmediate);
+  _immediate.then((later) => later(() => turn(later)));
+  return promise;
+}

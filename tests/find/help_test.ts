@@ -1,0 +1,106 @@
+/**
+ * find's main thread helps its worker with plain text (`lib/find/help.ts`), and the answer is the
+ * one the worker alone gives; a glob that passes few files of a large listing searches those
+ * files alone (`globFiles` in `lib/find/warm.ts`), exactly the files `globMatches` passes.
+ */
+import assert from "node:assert/strict";
+import { compileMatcher } from "../../lib/find/scan.ts";
+import { SPREAD_MIN_FILES } from "../../lib/find/protocol.ts";
+import { poolListing, SearchPool } from "../../lib/find/search.ts";
+import { helpedChunks } from "../../lib/find/help.ts";
+import { globFiles, searchKept } from "../../lib/find/warm.ts";
+import { globMatches, globSpec } from "../../lib/glob/mod.ts";
+import { tempProject } from "../helpers/project.ts";
+
+/** A project of `count` files in 8 folders; one in 7 holds `Needle` (or `NEEDLE`, `café`). */
+async function _project(count: number): Promise<{ root: string; names: string[] }> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < count; i++) {
+    const name = `d${i % 8}/f${String(i).padStart(5, "0")}.${i % 3 ? "ts" : "py"}`;
+    files[name] = i % 7
+      ? `plain ${i}\n`
+      : `x\nNeedle ${i}\ny\n${i % 2 ? "NEEDLE" : "Café"} again\n`;
+  }
+  files["d1/bin.ts"] = "Needle\0binary\n";
+  const root = await tempProject(files);
+  return { root, names: [...Object.keys(files)].sort() };
+}
+
+Deno.test("the main thread searches plain text beside the worker; the answer is the worker's own", async () => {
+  const { root, names } = await _project(3000);
+  const pool = new SearchPool(1, 1000);
+  try {
+    const listing = poolListing(1, names, [], root, Date.now() - 60_000);
+    for (const [pattern, fold] of [["Needle", false], ["needle", true], ["café", true]] as const) {
+      const spec = compileMatcher(pattern, fold);
+      pool.help = false;
+      const before = helpedChunks();
+      const alone = await pool.search(root, listing, spec, 1000);
+      assert.equal(helpedChunks(), before, "help off: none");
+      pool.help = true;
+      const helped = await pool.search(root, listing, spec, 1000);
+      assert.ok(helpedChunks() > before, `${pattern}: the main thread searched some chunks`);
+      assert.deepEqual(helped, alone, pattern);
+      assert.ok(alone.found > 0 && alone.complete, pattern);
+    }
+    // A regular expression stays with the worker (it can stop one that backtracks).
+    const before = helpedChunks();
+    await pool.search(root, listing, compileMatcher("Need+le \\d+", false), 1000);
+    assert.equal(helpedChunks(), before);
+  } finally {
+    pool.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("globFiles passes exactly the files globMatches passes", async () => {
+  const files = [
+    "README.md",
+    "a.py",
+    "src/a.ts",
+    "src/deep/b.ts",
+    "src/deep/c.py",
+    "test/src/x.ts",
+    "lib/test/y.md",
+    "node/test.py/z.txt",
+    "docs/guide/intro.md",
+  ].sort();
+  const listing = poolListing(1, files, [], "/nowhere", 0);
+  const globs = ["*.py", "src/**/*.ts", "test", "src", "!*.md", "**/deep/*", "*.{ts,md}", "te?t"];
+  for (const glob of globs) {
+    const spec = globSpec(glob);
+    const re = new RegExp(spec.source);
+    const want = files.filter((f) => globMatches(re, spec, f));
+    const got = [...await globFiles(listing, spec)].map((i) => files[i]);
+    assert.deepEqual(got, want, glob);
+    assert.equal(await globFiles(listing, spec), await globFiles(listing, spec), "kept");
+  }
+});
+
+Deno.test("a glob that passes few files of a large listing searches them alone, in path order", async () => {
+  // Over the spread threshold; one file in 100 is a .py file holding the word, one per chunk.
+  const count = SPREAD_MIN_FILES + 1000;
+  const names: string[] = [];
+  const holding: Record<string, string> = {};
+  for (let i = 0; i < count; i++) {
+    const name = `d${String(i).padStart(5, "0")}.${i % 100 === 0 ? "py" : "txt"}`;
+    names.push(name);
+    if (i % 100 === 0 || i % 100 === 50) holding[name] = `word ${i}\n`;
+  }
+  const root = await tempProject(holding);
+  const pool = new SearchPool(1, 1000);
+  try {
+    const listing = poolListing(1, names, [], root, Date.now() - 60_000);
+    const spec = compileMatcher("word", false);
+    const glob = globSpec("*.py");
+    const py = names.filter((n) => n.endsWith(".py"));
+    const out = await searchKept(pool, root, { listing }, spec, { maxResults: 5, glob });
+    assert.deepEqual(out.lines, py.slice(0, 5).map((n) => `${n}:1:word ${Number(n.slice(1, 6))}`));
+    assert.deepEqual([out.truncated, out.complete], [true, false]);
+    const all = await searchKept(pool, root, { listing }, spec, { maxResults: 1000, glob });
+    assert.deepEqual([all.found, all.complete, all.files], [py.length, true, py.length]);
+  } finally {
+    pool.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
