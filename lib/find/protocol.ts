@@ -80,8 +80,10 @@ export const COLLECT_AFTER_BYTES = 2 * 1024 * 1024;
 /** Int32 slots of the shared control memory. */
 export const CTL_NEXT_CHUNK = 0;
 export const CTL_STOP = 1;
+/** Matching lines in the chunks reported so far (added before each chunk is posted). */
+export const CTL_FOUND = 2;
 /** Per worker: slot `CTL_WORKERS + 2*i` is its heartbeat, the next one the file it is reading. */
-export const CTL_WORKERS = 2;
+export const CTL_WORKERS = 3;
 
 /** Int32 slots needed for `workers` workers. */
 export function controlSlots(workers: number): number {

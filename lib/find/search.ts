@@ -406,7 +406,7 @@ export class SearchPool {
     const slots = this.#slots.slice(0, wanted);
     // This thread searches a large listing's plain text beside the worker (`help.ts`), in the
     // control slot after the workers' (not watched: this thread answering is its sign of life).
-    const helped = !listing.sums && count > CHUNK_FILES && mayHelp(spec) &&
+    const helped = !only && files.length > SPREAD_MIN_FILES && mayHelp(spec) &&
       callsRunning() <= 1 && this.#help;
     const stallMs = options.stallMs ?? 1000;
     const shared = new SharedArrayBuffer(4 * controlSlots(slots.length + (helped ? 1 : 0)));

@@ -43,6 +43,7 @@ import {
   CHUNK_FILES,
   COLLECT_AFTER_BYTES,
   COMMON_BYTES,
+  CTL_FOUND,
   CTL_NEXT_CHUNK,
   CTL_STOP,
   CTL_WORKERS,
@@ -317,9 +318,10 @@ export interface SearchSteps {
   /**
    * Searches files for about `ms` milliseconds; true once the job is done (every chunk claimed
    * and reported, or the search stopped). `more` false: the open chunk is finished, no other is
-   * claimed.
+   * claimed. `enough`: returns (not done) as soon as the chunks reported by all hold that many
+   * lines (`CTL_FOUND`), leaving its open chunk unreported.
    */
-  slice(ms: number, more?: boolean): boolean;
+  slice(ms: number, more?: boolean, enough?: number): boolean;
   /** Bytes of text decoded so far. */
   decoded(): number;
 }
@@ -440,9 +442,10 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
   let open: OpenChunk | undefined;
   let done = false;
   // Searches files until the job is done or a slice of time is used up.
-  const slice = (ms: number, more = true): boolean => {
+  const slice = (ms: number, more = true, enough = Infinity): boolean => {
     const started = performance.now();
     while (!done && performance.now() - started < ms) {
+      if (Atomics.load(control, CTL_FOUND) >= enough) break;
       if (Atomics.load(control, CTL_STOP)) {
         done = true;
         break;
@@ -455,6 +458,7 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
       const o: OpenChunk = open;
       if (o.i >= o.end || o.lines.length >= job.limit) {
         control[beat]++;
+        Atomics.add(control, CTL_FOUND, o.lines.length);
         post({
           type: "chunk",
           job: job.id,

@@ -12,22 +12,26 @@ import { globFiles, searchKept } from "../../lib/find/warm.ts";
 import { globMatches, globSpec } from "../../lib/glob/mod.ts";
 import { tempProject } from "../helpers/project.ts";
 
-/** A project of `count` files in 8 folders; one in 7 holds `Needle` (or `NEEDLE`, `café`). */
+/**
+ * A listing of `count` paths in 8 folders, over the spread threshold; one in 7 is a file holding
+ * `Needle` (and `NEEDLE` or `Café`), a binary one too; the others are absent (read as nothing).
+ */
 async function _project(count: number): Promise<{ root: string; names: string[] }> {
   const files: Record<string, string> = {};
+  const names: string[] = [];
   for (let i = 0; i < count; i++) {
     const name = `d${i % 8}/f${String(i).padStart(5, "0")}.${i % 3 ? "ts" : "py"}`;
-    files[name] = i % 7
-      ? `plain ${i}\n`
-      : `x\nNeedle ${i}\ny\n${i % 2 ? "NEEDLE" : "Café"} again\n`;
+    names.push(name);
+    if (i % 7 === 0) files[name] = `x\nNeedle ${i}\ny\n${i % 2 ? "NEEDLE" : "Café"} again\n`;
   }
-  files["d1/bin.ts"] = "Needle\0binary\n";
+  files["d1/bin.ts"] = "Needle Café\0binary\n";
+  names.push("d1/bin.ts");
   const root = await tempProject(files);
-  return { root, names: [...Object.keys(files)].sort() };
+  return { root, names: names.sort() };
 }
 
 Deno.test("the main thread searches plain text beside the worker; the answer is the worker's own", async () => {
-  const { root, names } = await _project(3000);
+  const { root, names } = await _project(SPREAD_MIN_FILES + 1000);
   const pool = new SearchPool(1, 1000);
   try {
     const listing = poolListing(1, names, [], root, Date.now() - 60_000);
@@ -35,13 +39,13 @@ Deno.test("the main thread searches plain text beside the worker; the answer is 
       const spec = compileMatcher(pattern, fold);
       pool.help = false;
       const before = helpedChunks();
-      const alone = await pool.search(root, listing, spec, 1000);
+      const alone = await pool.search(root, listing, spec, 5000);
       assert.equal(helpedChunks(), before, "help off: none");
       pool.help = true;
-      const helped = await pool.search(root, listing, spec, 1000);
+      const helped = await pool.search(root, listing, spec, 5000);
       assert.ok(helpedChunks() > before, `${pattern}: the main thread searched some chunks`);
       assert.deepEqual(helped, alone, pattern);
-      assert.ok(alone.found > 0 && alone.complete, pattern);
+      assert.ok(alone.found > 0 && alone.complete && alone.skipped.binary === 1, pattern);
     }
     // A regular expression stays with the worker (it can stop one that backtracks).
     const before = helpedChunks();
