@@ -12,9 +12,9 @@
  * that end the search are read at once. Once another call runs, it finishes the chunk it holds
  * and claims no more.
  *
- * Only a pattern that is plain text (with or without ignore_case) is searched here: it cannot
- * backtrack, so a slice cannot overrun. A regular expression stays with the worker, which can stop
- * it (`worker.ts`).
+ * Only a pattern that cannot backtrack much is searched here (plain text, with or without
+ * ignore_case, or a regular expression {@linkcode linearRegex} passes), so a slice cannot overrun;
+ * any other regular expression stays with the worker, which can stop it (`worker.ts`).
  */
 import { literalOf } from "./literal.ts";
 import { readInto } from "./read.ts";
@@ -32,9 +32,67 @@ import { callsRunning } from "../quiet.ts";
  */
 export const HELP_SLICE_MS = 8;
 
-/** Whether the main thread may search for `spec` (plain text: see the module comment). */
+/** Whether the main thread may search for `spec` (see the module comment). */
 export function mayHelp(spec: MatcherSpec): boolean {
-  return spec.literal !== undefined || literalOf(spec.source) !== undefined;
+  return spec.literal !== undefined || literalOf(spec.source) !== undefined ||
+    linearRegex(spec.source);
+}
+
+/** The largest count {@linkcode linearRegex} lets through (`{n}`, `{n,}`, `{n,m}`). */
+const MAX_COUNT = 100;
+
+/** A quantifier at the start of the text: `*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, maybe lazy. */
+const QUANTIFIER = /^(?:[*+?]|\{(\d+)(,\d*)?\})\??/;
+
+/**
+ * Whether the regular expression `source` cannot backtrack beyond a bounded amount at each
+ * position, so it runs in time linear in the text: no group, alternation, backreference or
+ * lookaround, no quantifier but an exact count (`{n}`, n ≤ 100) except on its last atom
+ * (`[A-Z]{12}`, `\bfoo\d+`, `\d{4}-\d{2}-\d{2}`, `console\.log\(\w+`; not `\w+Error`).
+ */
+export function linearRegex(source: string): boolean {
+  let open = false; // an atom with a quantifier other than {n} was read: nothing may follow
+  for (let i = 0; i < source.length;) {
+    if (open) return false;
+    const ch = source[i];
+    let end = i + 1;
+    if ("()|*+?".includes(ch)) return false;
+    if (ch === "{" && QUANTIFIER.test(source.slice(i))) return false;
+    if (ch === "\\") {
+      const next = source[i + 1];
+      if (next === undefined || /[1-9k]/.test(next)) return false; // a backreference
+      if (next === "x") end = i + 4;
+      else if (next === "c") end = i + 3;
+      else if (next === "u" || next === "p" || next === "P") {
+        const close = source[i + 2] === "{" ? source.indexOf("}", i) + 1 : i + 6;
+        if (close <= i) return false;
+        end = next === "u" ? close : source[i + 2] === "{" ? close : i + 2;
+      } else end = i + 2;
+    } else if (ch === "[") {
+      end = _classEnd(source, i);
+      if (end < 0) return false;
+    }
+    const q = QUANTIFIER.exec(source.slice(end));
+    if (q) {
+      if (Number(q[1] ?? 0) > MAX_COUNT) return false; // a{100000}: that much work at each place
+      if (!(q[0][0] === "{" && q[2] === undefined)) open = true;
+      end += q[0].length;
+    }
+    i = end;
+  }
+  return true;
+}
+
+/** Index just after the `]` that closes the class opening at `i`, or -1. */
+function _classEnd(p: string, i: number): number {
+  let j = i + 1;
+  if (p[j] === "^") j++;
+  if (p[j] === "]") j++;
+  for (; j < p.length; j++) {
+    if (p[j] === "\\") j++;
+    else if (p[j] === "]") return j + 1;
+  }
+  return -1;
 }
 
 let _chunks = 0;

@@ -142,6 +142,12 @@ export interface SearchJob {
    */
   vouch?: [number, number];
   /**
+   * With `only` (instead of `vouch`): each chunk vouches only for the listing's chunks its own
+   * files are in, as a spread search does: for an answer cut at the limit, whose lines need only be
+   * real (a file added elsewhere stands with those not read).
+   */
+  vouchOwn?: boolean;
+  /**
    * The chunk each claim takes, in turn (a permutation of the chunks), for a search that may
    * answer with any matches (see `searchOrder` in `search.ts`); default, path order.
    */

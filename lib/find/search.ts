@@ -60,6 +60,8 @@ export interface SearchOptions {
   workers?: number;
   /** With `only`: the part of the listing it vouches for (see {@linkcode SearchJob.vouch}). */
   vouch?: [number, number];
+  /** With `only`: each chunk vouches for its own files' folders (see {@linkcode SearchJob.vouchOwn}). */
+  vouchOwn?: boolean;
 }
 
 /** What a search found. */
@@ -541,6 +543,7 @@ export class SearchPool {
       glob: options.glob,
       only,
       vouch: options.vouch,
+      vouchOwn: options.vouchOwn,
       limit: maxResults + 1,
       order: spread ? searchOrder(chunks, listing.hits) : undefined,
       first,

@@ -108,15 +108,25 @@ export async function searchKept(
   if (glob && !kept.listing.sums) {
     // A glob that passes few files of a large listing: those files alone, in path order, without
     // git (which would read the whole tree: `TypeError` in `*.py` took 1.3 s, rg 45 ms).
+    // A cut answer vouches for the folders of the files read, as a spread search does (the whole
+    // tree's took 90 ms): its lines are real, and a file added elsewhere stands with those not
+    // read; an answer that is not cut must hold every match, so then every folder is checked.
     const only = await globFiles(kept.listing, glob);
     if (only.length <= SPREAD_MIN_FILES) {
-      return await pool.search(root, kept.listing, spec, maxResults, {
-        signal,
-        stallMs,
-        glob,
-        workers,
+      const one = { signal, stallMs, glob, workers };
+      const outcome = await pool.search(root, kept.listing, spec, maxResults, {
+        ...one,
         only,
+        vouchOwn: true,
       });
+      if (outcome.stale || !outcome.complete) return outcome;
+      const all: [number, number] = [0, kept.listing.files.length - 1];
+      const check = await pool.search(root, kept.listing, spec, maxResults, {
+        ...one,
+        only: new Int32Array(0),
+        vouch: all,
+      });
+      return check.stale ? { ...outcome, stale: true, complete: false } : outcome;
     }
   }
   if (

@@ -356,6 +356,15 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
   const firstChunks = first ? Math.ceil(first.length / CHUNK_FILES) : 0;
   const readFirst = first ? new Set(first) : undefined;
 
+  // The folders of the listing chunks that files `list[i]`..`list[end - 1]` are in vouch.
+  const vouchOwn = (list: Int32Array, i: number, end: number): boolean => {
+    const from = new Set<number>();
+    for (let p = i; p < end; p++) from.add(Math.floor(list[p] / CHUNK_FILES));
+    let stale = false;
+    for (const c of from) stale = view.changed(c) || stale;
+    return stale;
+  };
+
   // A chunk of `only` vouches for the listing's chunks after the previous one's, up to its own.
   const vouchOnly = (chunk: number, end: number): boolean => {
     // Within the job's range (all of the listing unless it says otherwise; [0, -1]: none).
@@ -424,17 +433,18 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
       // A chunk of the files read first: the folders of every listing chunk it reads from vouch.
       const i = (k + firstChunks) * CHUNK_FILES;
       const end = Math.min(first!.length, i + CHUNK_FILES);
-      const from = new Set<number>();
-      for (let p = i; p < end; p++) from.add(Math.floor(first![p] / CHUNK_FILES));
-      let stale = false;
-      for (const c of from) stale = view.changed(c) || stale;
+      const stale = vouchOwn(first!, i, end);
       const chunk = chunks + k + firstChunks;
       return { chunk, i, end, first: true, lines: [], at: [], bytes: [], files: 0, read: 0, stale };
     }
     if (k >= chunks) return undefined;
     const chunk = job.order ? job.order[k] : k;
     const end = Math.min(total, (chunk + 1) * CHUNK_FILES);
-    const stale = only ? vouchOnly(chunk, end) : view.changed(chunk);
+    const stale = !only
+      ? view.changed(chunk)
+      : job.vouchOwn
+      ? vouchOwn(only, chunk * CHUNK_FILES, end)
+      : vouchOnly(chunk, end);
     const i = chunk * CHUNK_FILES;
     return { chunk, i, end, first: false, lines: [], at: [], bytes: [], files: 0, read: 0, stale };
   };

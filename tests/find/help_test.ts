@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { compileMatcher } from "../../lib/find/scan.ts";
 import { SPREAD_MIN_FILES } from "../../lib/find/protocol.ts";
 import { poolListing, SearchPool } from "../../lib/find/search.ts";
-import { helpedChunks } from "../../lib/find/help.ts";
+import { helpedChunks, linearRegex } from "../../lib/find/help.ts";
 import { globFiles, searchKept } from "../../lib/find/warm.ts";
 import { globMatches, globSpec } from "../../lib/glob/mod.ts";
 import { tempProject } from "../helpers/project.ts";
@@ -47,14 +47,46 @@ Deno.test("the main thread searches plain text beside the worker; the answer is 
       assert.deepEqual(helped, alone, pattern);
       assert.ok(alone.found > 0 && alone.complete && alone.skipped.binary === 1, pattern);
     }
-    // A regular expression stays with the worker (it can stop one that backtracks).
+    // A regular expression that cannot backtrack much is searched by both; any other stays with
+    // the worker (it can stop one that backtracks).
     const before = helpedChunks();
-    await pool.search(root, listing, compileMatcher("Need+le \\d+", false), 1000);
-    assert.equal(helpedChunks(), before);
+    const linear = compileMatcher("[A-Z]{6}", false);
+    pool.help = false;
+    const alone = await pool.search(root, listing, linear, 5000);
+    pool.help = true;
+    assert.deepEqual(await pool.search(root, listing, linear, 5000), alone);
+    assert.ok(helpedChunks() > before && alone.found > 0);
+    const after = helpedChunks();
+    await pool.search(root, listing, compileMatcher("Need+le \\d+", false), 5000);
+    assert.equal(helpedChunks(), after);
   } finally {
     pool.close();
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test("linearRegex passes only regular expressions that cannot backtrack much", () => {
+  const linear = [
+    "[A-Z]{12}",
+    "\\bfoo\\d+",
+    "\\d{4}-\\d{2}-\\d{2}",
+    "console\\.log\\(\\w+",
+    "^a.c$",
+    "[a-z]+?",
+  ];
+  const not = [
+    "\\w+Error",
+    "(a+)+",
+    "a|b",
+    "a*b",
+    "(x)\\1",
+    "a?b",
+    "[a]{1,3}x",
+    "a{1000}",
+    "x\\d+\\b",
+  ];
+  for (const p of linear) assert.equal(linearRegex(p), true, p);
+  for (const p of not) assert.equal(linearRegex(p), false, p);
 });
 
 Deno.test("globFiles passes exactly the files globMatches passes", async () => {
@@ -103,6 +135,23 @@ Deno.test("a glob that passes few files of a large listing searches them alone, 
     assert.deepEqual([out.truncated, out.complete], [true, false]);
     const all = await searchKept(pool, root, { listing }, spec, { maxResults: 1000, glob });
     assert.deepEqual([all.found, all.complete, all.files], [py.length, true, py.length]);
+    // An answer that is not cut checks every folder: a file added since makes the listing stale.
+    // (A folder sorting after every file: only the check of the whole tree looks at it.)
+    await Deno.mkdir(`${root}/zz`);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const watched = poolListing(2, names, [`${root}/zz`], root, Date.now());
+    const before = await searchKept(pool, root, { listing: watched }, spec, {
+      maxResults: 1000,
+      glob,
+    });
+    assert.equal(before.stale, false);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await Deno.writeTextFile(`${root}/zz/new.py`, "word\n");
+    const after = await searchKept(pool, root, { listing: watched }, spec, {
+      maxResults: 1000,
+      glob,
+    });
+    assert.equal(after.stale, true);
   } finally {
     pool.close();
     await Deno.remove(root, { recursive: true });
