@@ -103,7 +103,6 @@ export function helpedChunks(): number {
 }
 
 let _reader: FileReader | undefined;
-let _view: ReturnType<typeof listingView> | undefined;
 
 /** The main thread's reader: one buffer, kept (1 MB). */
 function _fileReader(): FileReader {
@@ -131,12 +130,9 @@ export function helpSearch(
   live: () => boolean,
 ): Promise<void> {
   _reader ??= _fileReader();
-  if (_view?.message.id !== listing.id || _view.message.paths !== listing.paths) {
-    _view = listingView(listing);
-  }
   const state: WorkerState = {
     reader: _reader,
-    view: _view,
+    view: listingView(listing), // not kept: it would keep a listing dropped since
     sums: undefined,
     post: (reply) => {
       if (!live()) return;
