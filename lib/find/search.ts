@@ -406,14 +406,7 @@ export class SearchPool {
     const start = callsRunning() <= 1 ? wanted : 1;
     while (this.#slots.length < start) this.#slots.push(this.#slot());
     const slots = this.#slots.slice(0, wanted);
-    // This thread searches a large listing's plain text beside the worker (`help.ts`), in the
-    // control slot after the workers' (not watched: this thread answering is its sign of life).
-    const helped = !only && files.length > SPREAD_MIN_FILES && mayHelp(spec) &&
-      callsRunning() <= 1 && this.#help;
     const stallMs = options.stallMs ?? 1000;
-    const shared = new SharedArrayBuffer(4 * controlSlots(slots.length + (helped ? 1 : 0)));
-    const control = new Int32Array(shared);
-    for (let i = 0; i < slots.length; i++) control[CTL_WORKERS + 2 * i + 1] = -1;
 
     const pending = new Map<number, Extract<WorkerReply, { type: "chunk" }>>();
     const beats = slots.map(() => ({ value: -1, since: performance.now() }));
@@ -424,10 +417,18 @@ export class SearchPool {
     const recalled = spread ? recallKey(spec, options.glob) : undefined;
     const recall = spread ? listing.recall ??= new Recall() : undefined;
     const first = recall?.files(recalled!) ?? recall?.related(spec);
+    // This thread searches a spread search's plain text beside the worker (`help.ts`), in the
+    // control slot after the workers' (not watched: this thread answering is its sign of life);
+    // not when files are read first (few, where the answer most likely is: a second reader would
+    // read a chunk of the rest beside them, for nothing).
+    const helped = spread && !first && mayHelp(spec) && callsRunning() <= 1 && this.#help;
     const claims = chunks + (first ? Math.ceil(first.length / CHUNK_FILES) : 0);
     const counted = new Set<number>(); // chunks whose hit this search has counted (spread)
     let taken = 0; // chunks taken, in any order (spread)
     const hits: { at: number; line: string; bytes: number }[] = []; // their lines (spread)
+    const shared = new SharedArrayBuffer(4 * controlSlots(slots.length + (helped ? 1 : 0)));
+    const control = new Int32Array(shared);
+    for (let i = 0; i < slots.length; i++) control[CTL_WORKERS + 2 * i + 1] = -1;
     let running = slots.length + (helped ? 1 : 0);
     let settled = false;
     const id = ++this.#jobs;

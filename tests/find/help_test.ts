@@ -34,15 +34,18 @@ Deno.test("the main thread searches plain text beside the worker; the answer is 
   const { root, names } = await _project(SPREAD_MIN_FILES + 1000);
   const pool = new SearchPool(1, 1000);
   try {
-    const listing = poolListing(1, names, [], root, Date.now() - 60_000);
+    // A listing of its own for each search: nothing remembered from the one before (recall.ts;
+    // a search that reads remembered files first is not helped).
+    let id = 0;
+    const fresh = () => poolListing(++id, names, [], root, Date.now() - 60_000);
     for (const [pattern, fold] of [["Needle", false], ["needle", true], ["café", true]] as const) {
       const spec = compileMatcher(pattern, fold);
       pool.help = false;
       const before = helpedChunks();
-      const alone = await pool.search(root, listing, spec, 5000);
+      const alone = await pool.search(root, fresh(), spec, 5000);
       assert.equal(helpedChunks(), before, "help off: none");
       pool.help = true;
-      const helped = await pool.search(root, listing, spec, 5000);
+      const helped = await pool.search(root, fresh(), spec, 5000);
       assert.ok(helpedChunks() > before, `${pattern}: the main thread searched some chunks`);
       assert.deepEqual(helped, alone, pattern);
       assert.ok(alone.found > 0 && alone.complete && alone.skipped.binary === 1, pattern);
@@ -52,12 +55,12 @@ Deno.test("the main thread searches plain text beside the worker; the answer is 
     const before = helpedChunks();
     const linear = compileMatcher("[A-Z]{6}", false);
     pool.help = false;
-    const alone = await pool.search(root, listing, linear, 5000);
+    const alone = await pool.search(root, fresh(), linear, 5000);
     pool.help = true;
-    assert.deepEqual(await pool.search(root, listing, linear, 5000), alone);
+    assert.deepEqual(await pool.search(root, fresh(), linear, 5000), alone);
     assert.ok(helpedChunks() > before && alone.found > 0);
     const after = helpedChunks();
-    await pool.search(root, listing, compileMatcher("Need+le \\d+", false), 5000);
+    await pool.search(root, fresh(), compileMatcher("Need+le \\d+", false), 5000);
     assert.equal(helpedChunks(), after);
   } finally {
     pool.close();
@@ -152,6 +155,32 @@ Deno.test("a glob that passes few files of a large listing searches them alone, 
       glob,
     });
     assert.equal(after.stale, true);
+  } finally {
+    pool.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("a glob search again reads first the files where it matched last time", async () => {
+  const count = SPREAD_MIN_FILES + 1000;
+  const names: string[] = [];
+  const holding: Record<string, string> = {};
+  for (let i = 0; i < count; i++) {
+    const name = `d${String(i).padStart(5, "0")}.${i % 10 === 0 ? "py" : "txt"}`;
+    names.push(name);
+    if (i % 10 === 0 && i >= 8000) holding[name] = `word ${i}\n`;
+  }
+  const root = await tempProject(holding);
+  const pool = new SearchPool(1, 1000);
+  try {
+    const listing = poolListing(1, names, [], root, Date.now() - 60_000);
+    const spec = compileMatcher("word", false);
+    const glob = globSpec("*.py");
+    const first = await searchKept(pool, root, { listing }, spec, { maxResults: 5, glob });
+    assert.ok(first.read > 800, `read ${first.read}`);
+    const again = await searchKept(pool, root, { listing }, spec, { maxResults: 5, glob });
+    assert.deepEqual(again.lines, first.lines);
+    assert.ok(again.read <= 6 && again.truncated, `read ${again.read}`);
   } finally {
     pool.close();
     await Deno.remove(root, { recursive: true });
