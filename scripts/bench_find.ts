@@ -24,7 +24,18 @@
 import { parseArgs } from "../lib/deps.ts";
 import { EVERY_TOOL_FLAGS } from "../lib/mcp/mod.ts";
 import { WORKER_IDLE_MS } from "../lib/find/protocol.ts";
-import { FULL, has, machine, MAIN, median, ratio, Server, timed, timeShell } from "./mcp_driver.ts";
+import {
+  cpuMs,
+  FULL,
+  has,
+  machine,
+  MAIN,
+  median,
+  ratio,
+  Server,
+  timed,
+  timeShell,
+} from "./mcp_driver.ts";
 
 const args = parseArgs({
   args: Deno.args,
@@ -234,6 +245,10 @@ async function firsts(root: string, runs: number, flags: string[]): Promise<void
   const answers = mains.map(() => cases.map(() => ""));
   const ref = cases.map((): number[] => []);
   const lines = cases.map(() => 0);
+  // CPU time too (ours: the server's threads; rg's: the shell's children), which a loaded
+  // machine's waiting does not inflate.
+  const ourCpu = mains.map(() => cases.map((): number[] => []));
+  const refCpu = cases.map((): number[] => []);
   for (let r = 0; r < runs; r++) {
     const servers = await Promise.all(mains.map((m) => new Server(root, flags, m).start()));
     for (const s of servers) await s.tools();
@@ -246,8 +261,10 @@ async function firsts(root: string, runs: number, flags: string[]): Promise<void
       const at = (k + r) % cases.length;
       const c = cases[at];
       for (const [m, s] of servers.entries()) {
+        const cpu = cpuMs(s.pid);
         const [ms, out] = await timed(() => s.call("find", c.find));
         ours[m][at].push(ms);
+        ourCpu[m][at].push(cpuMs(s.pid) - cpu);
         answers[m][at] = `${out.count}${out.total !== undefined ? ` of ${out.total}` : ""}${
           out.at_least !== undefined ? ` of >= ${out.at_least}` : ""
         }`;
@@ -255,28 +272,44 @@ async function firsts(root: string, runs: number, flags: string[]): Promise<void
       const [rms, n] = await timeShell(c.rg, root);
       ref[at].push(rms);
       lines[at] = n;
+      refCpu[at].push(await _cpuOf(c.rg, root));
     }
     for (const s of servers) await s.close();
   }
   console.log(`first searches: ${runs} rounds, a new server each, medians\n`);
   console.log(
-    "case                                   | localexec ms | rg ms | ratio | answer / rg lines | max ms",
+    "case                                   | localexec ms | rg ms | ratio | answer / rg lines | max ms | CPU ms, ours / rg",
   );
   console.log(
-    "---------------------------------------|--------------|-------|-------|-------------------|-------",
+    "---------------------------------------|--------------|-------|-------|-------------------|--------|------------------",
   );
   for (const [at, c] of cases.entries()) {
     const b = median(ref[at]);
     for (const m of mains.keys()) {
       const a = median(ours[m][at]);
       const label = m ? "  the same, --compare main.ts" : c.label.slice(0, 38);
+      const cpu = `${median(ourCpu[m][at]).toFixed(0)} / ${median(refCpu[at]).toFixed(0)}`;
       console.log(
         `${label.padEnd(39)}|${a.toFixed(1).padStart(13)} |${b.toFixed(1).padStart(6)} |${
           ratio(a, b).padStart(6)
-        } | ${answers[m][at]} / ${lines[at]} | ${Math.max(...ours[m][at]).toFixed(0)}`,
+        } | ${answers[m][at]} / ${lines[at]} | ${
+          Math.max(...ours[m][at]).toFixed(0).padStart(6)
+        } | ${cpu}`,
       );
     }
   }
+}
+
+/** CPU milliseconds (user + system) of `command` and its children, run in `cwd`. */
+async function _cpuOf(command: string, cwd: string): Promise<number> {
+  const out = await new Deno.Command("bash", {
+    args: ["-c", `TIMEFORMAT='%3U %3S'; time (${command}) > /dev/null 2>&1`],
+    cwd,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const [user, system] = new TextDecoder().decode(out.stderr).trim().split(/\s+/).map(Number);
+  return (user + system) * 1000;
 }
 
 async function main(): Promise<void> {
