@@ -303,13 +303,13 @@ async function firsts(root: string, runs: number, flags: string[]): Promise<void
 /** CPU milliseconds (user + system) of `command` and its children, run in `cwd`. */
 async function _cpuOf(command: string, cwd: string): Promise<number> {
   const out = await new Deno.Command("bash", {
-    args: ["-c", `TIMEFORMAT='%3U %3S'; time (${command}) > /dev/null 2>&1`],
+    args: ["-c", `TIMEFORMAT='%3U %3S'; time ( ${command} > /dev/null 2>&1 )`],
     cwd,
     stdout: "null",
     stderr: "piped",
   }).output();
-  const [user, system] = new TextDecoder().decode(out.stderr).trim().split(/\s+/).map(Number);
-  return (user + system) * 1000;
+  const times = /([\d.]+) ([\d.]+)\s*$/.exec(new TextDecoder().decode(out.stderr));
+  return times ? (Number(times[1]) + Number(times[2])) * 1000 : NaN;
 }
 
 async function main(): Promise<void> {
