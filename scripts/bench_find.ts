@@ -10,6 +10,7 @@
  *   deno task bench find --tree DIR --compare /other/checkout/main.ts   # both, interleaved
  *   deno task bench find --tree DIR --scoped  # the servers under the explicit flags, not -A
  *   deno task bench find --stall [--runs N] [--pause MS]   # list_files beside a find of 100,000 files
+ *   deno task bench find --tree DIR --first [--compare …]  # each pattern's FIRST search only
  *
  * The server runs under the full preset (`-A`). Under any flags short of `-A`, Deno resolves every
  * path a file is opened by (to refuse /proc and /dev files), which costs find about 6 µs per file:
@@ -23,7 +24,18 @@
 import { parseArgs } from "../lib/deps.ts";
 import { EVERY_TOOL_FLAGS } from "../lib/mcp/mod.ts";
 import { WORKER_IDLE_MS } from "../lib/find/protocol.ts";
-import { FULL, has, machine, MAIN, median, ratio, Server, timed, timeShell } from "./mcp_driver.ts";
+import {
+  cpuMs,
+  FULL,
+  has,
+  machine,
+  MAIN,
+  median,
+  ratio,
+  Server,
+  timed,
+  timeShell,
+} from "./mcp_driver.ts";
 
 const args = parseArgs({
   args: Deno.args,
@@ -37,6 +49,7 @@ const args = parseArgs({
     stall: { type: "boolean", default: false },
     scoped: { type: "boolean", default: false },
     pause: { type: "string", default: "1000" },
+    first: { type: "boolean", default: false },
   },
 });
 
@@ -44,13 +57,7 @@ const args = parseArgs({
  * The pattern set of BENCHMARKS.md, chosen before measuring: one of each kind of pattern a model
  * asks for, from very common to none (hit counts on the 59k tree are in BENCHMARKS.md).
  */
-export const PATTERN_SET: {
-  kind: string;
-  pattern: string;
-  ignoreCase?: boolean;
-  /** rg is given -F (plain text with a space or punctuation). */
-  fixed?: boolean;
-}[] = [
+export const PATTERN_SET: BenchPattern[] = [
   { kind: "very common", pattern: "const" },
   { kind: "common", pattern: "function" },
   { kind: "medium", pattern: "Promise" },
@@ -61,7 +68,42 @@ export const PATTERN_SET: {
   { kind: "case-insensitive", pattern: "deprecated", ignoreCase: true },
   { kind: "TODO", pattern: "TODO" },
   { kind: "regex, no literal", pattern: "\\d{4}-\\d{2}-\\d{2}" },
+  // Added for the first searches (--first): the rest of the kinds a model asks for.
+  { kind: "regex -i", pattern: "use\\s+strict", ignoreCase: true },
+  { kind: "regex, no literal, caps", pattern: "[A-Z]{12}" },
+  { kind: "regex, word + digits", pattern: "\\bfoo\\d+" },
+  { kind: "unicode", pattern: "→" },
+  { kind: "unicode -i", pattern: "café", ignoreCase: true },
+  { kind: "glob", pattern: "TypeError", glob: "*.py" },
 ];
+
+/** One pattern of {@linkcode PATTERN_SET}. */
+export interface BenchPattern {
+  kind: string;
+  pattern: string;
+  ignoreCase?: boolean;
+  /** rg is given -F (plain text with a space or punctuation). */
+  fixed?: boolean;
+  /** find's `glob` (rg's `-g`). */
+  glob?: string;
+}
+
+/** find's arguments for `c`. */
+function _findArgs(c: BenchPattern, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    pattern: c.pattern,
+    ...(c.ignoreCase ? { ignore_case: true } : {}),
+    ...(c.glob ? { glob: c.glob } : {}),
+    ...extra,
+  };
+}
+
+/** The rg command for `c`'s first 30 (or every line, with `all`). */
+function _rgCommand(c: BenchPattern, all = false): string {
+  return `rg -n${c.ignoreCase ? " -i" : ""}${c.fixed ? " -F" : ""}${
+    c.glob ? ` -g ${_quote(c.glob)}` : ""
+  } -e ${_quote(c.pattern)}${all ? "" : " | head -30"}`;
+}
 
 const WORDS = "alpha beta gamma delta value result error config handler request response buffer"
   .split(" ");
@@ -174,6 +216,102 @@ async function stall(runs: number, pauseMs: number): Promise<void> {
   );
 }
 
+/** The cases of a run: the pattern set's first 30, then the full scan with no match. */
+function _cases(): { label: string; find: Record<string, unknown>; rg: string }[] {
+  const cases = PATTERN_SET.map((c) => ({
+    label: `${c.kind}: ${c.pattern}${c.ignoreCase ? " (-i)" : ""}${c.glob ? ` ${c.glob}` : ""}`,
+    find: _findArgs(c),
+    rg: _rgCommand(c),
+  }));
+  cases.push({
+    label: "warm full scan, no match",
+    find: { pattern: "zqxjkvq", max_results: 1000 },
+    rg: "rg -n zqxjkvq",
+  });
+  return cases;
+}
+
+/**
+ * First searches (`--first`): what a pattern costs the first time a warm server is asked for it
+ * (the listing kept, the pattern never searched, so nothing remembered for it: `recall.ts`). Each
+ * round starts new servers (and the `--compare` one), lists the tree with one search of a word
+ * not in the set (`return`), pauses a second, then searches every case once, in an order turned by one each
+ * round (what earlier patterns taught the listing differs), each next to its `rg`, interleaved.
+ */
+async function firsts(root: string, runs: number, flags: string[]): Promise<void> {
+  const cases = _cases();
+  const mains = [MAIN, ...(args.values.compare ? [args.values.compare] : [])];
+  const ours = mains.map(() => cases.map((): number[] => []));
+  const answers = mains.map(() => cases.map(() => ""));
+  const ref = cases.map((): number[] => []);
+  const lines = cases.map(() => 0);
+  // CPU time too (ours: the server's threads; rg's: the shell's children), which a loaded
+  // machine's waiting does not inflate.
+  const ourCpu = mains.map(() => cases.map((): number[] => []));
+  const refCpu = cases.map((): number[] => []);
+  for (let r = 0; r < runs; r++) {
+    const servers = await Promise.all(mains.map((m) => new Server(root, flags, m).start()));
+    for (const s of servers) await s.tools();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    for (const s of servers) await s.call("find", { pattern: "return" });
+    // The listing's garbage is collected in the first quiet moment (gc.ts), as between a model's
+    // turns; without the pause the first case of the round would pay for it.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    for (let k = 0; k < cases.length; k++) {
+      const at = (k + r) % cases.length;
+      const c = cases[at];
+      for (const [m, s] of servers.entries()) {
+        const cpu = cpuMs(s.pid);
+        const [ms, out] = await timed(() => s.call("find", c.find));
+        ours[m][at].push(ms);
+        ourCpu[m][at].push(cpuMs(s.pid) - cpu);
+        answers[m][at] = `${out.count}${out.total !== undefined ? ` of ${out.total}` : ""}${
+          out.at_least !== undefined ? ` of >= ${out.at_least}` : ""
+        }`;
+      }
+      const [rms, n] = await timeShell(c.rg, root);
+      ref[at].push(rms);
+      lines[at] = n;
+      refCpu[at].push(await _cpuOf(c.rg, root));
+    }
+    for (const s of servers) await s.close();
+  }
+  console.log(`first searches: ${runs} rounds, a new server each, medians\n`);
+  console.log(
+    "case                                   | localexec ms | rg ms | ratio | answer / rg lines | max ms | CPU ms, ours / rg",
+  );
+  console.log(
+    "---------------------------------------|--------------|-------|-------|-------------------|--------|------------------",
+  );
+  for (const [at, c] of cases.entries()) {
+    const b = median(ref[at]);
+    for (const m of mains.keys()) {
+      const a = median(ours[m][at]);
+      const label = m ? "  the same, --compare main.ts" : c.label.slice(0, 38);
+      const cpu = `${median(ourCpu[m][at]).toFixed(0)} / ${median(refCpu[at]).toFixed(0)}`;
+      console.log(
+        `${label.padEnd(39)}|${a.toFixed(1).padStart(13)} |${b.toFixed(1).padStart(6)} |${
+          ratio(a, b).padStart(6)
+        } | ${answers[m][at]} / ${lines[at]} | ${
+          Math.max(...ours[m][at]).toFixed(0).padStart(6)
+        } | ${cpu}`,
+      );
+    }
+  }
+}
+
+/** CPU milliseconds (user + system) of `command` and its children, run in `cwd`. */
+async function _cpuOf(command: string, cwd: string): Promise<number> {
+  const out = await new Deno.Command("bash", {
+    args: ["-c", `TIMEFORMAT='%3U %3S'; time ( ${command} > /dev/null 2>&1 )`],
+    cwd,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const times = /([\d.]+) ([\d.]+)\s*$/.exec(new TextDecoder().decode(out.stderr));
+  return times ? (Number(times[1]) + Number(times[2])) * 1000 : NaN;
+}
+
 async function main(): Promise<void> {
   const runs = Number(args.values.runs);
   if (args.values.stall) return await stall(runs, Number(args.values.pause));
@@ -181,6 +319,12 @@ async function main(): Promise<void> {
   const root = args.values.tree ?? await _generate(Number(args.values.files), rare);
   if (!(await has("rg"))) console.log("rg is not installed: the reference columns stay empty");
   const flags = args.values.scoped ? [...EVERY_TOOL_FLAGS] : FULL;
+  if (args.values.first) {
+    const [, all] = await timeShell("find . -type f -not -path './.git/*'", root);
+    console.log(`tree: ${root} (${all} files in all)`);
+    console.log(`machine: ${machine()}; server flags: ${flags.join(" ")}`);
+    return await firsts(root, runs, flags);
+  }
   const server = await new Server(root, flags).start();
   const idle = server.rssMb();
   // With --compare, a second server from that checkout answers the same calls, interleaved.
@@ -199,18 +343,7 @@ async function main(): Promise<void> {
   console.log(`machine: ${machine()}; server flags: ${flags.join(" ")}`);
   console.log(`runs: ${runs}, interleaved; medians\n`);
 
-  const cases = PATTERN_SET.map((c) => ({
-    label: `${c.kind}: ${c.pattern}${c.ignoreCase ? " (-i)" : ""}`,
-    find: { pattern: c.pattern, ...(c.ignoreCase ? { ignore_case: true } : {}) },
-    rg: `rg -n${c.ignoreCase ? " -i" : ""}${c.fixed ? " -F" : ""} -e ${
-      _quote(c.pattern)
-    } | head -30`,
-  }));
-  cases.push({
-    label: "warm full scan, no match",
-    find: { pattern: "zqxjkvq", max_results: 1000 } as typeof cases[number]["find"],
-    rg: "rg -n zqxjkvq",
-  });
+  const cases = _cases();
   console.log(
     "case                                   | localexec ms | rg ms | ratio | answer / rg lines | first ms",
   );
@@ -304,10 +437,7 @@ async function main(): Promise<void> {
   for (let i = 1; i <= 50; i++) {
     const c = PATTERN_SET[i % PATTERN_SET.length];
     for (const [k, s] of servers.entries()) {
-      await s.call(
-        "find",
-        i % 3 ? { pattern: c.pattern, ignore_case: c.ignoreCase } : { pattern: `zqxjkv${i}` },
-      );
+      await s.call("find", i % 3 ? _findArgs(c) : { pattern: `zqxjkv${i}` });
       if (i === 1 || i === 5 || i === 50) rss[k].push(s.rssMb());
     }
   }

@@ -86,8 +86,10 @@ export const PATH_STRING_BYTES = 128;
 /** Int32 slots of the shared control memory. */
 export const CTL_NEXT_CHUNK = 0;
 export const CTL_STOP = 1;
+/** Matching lines in the chunks reported so far (added before each chunk is posted). */
+export const CTL_FOUND = 2;
 /** Per worker: slot `CTL_WORKERS + 2*i` is its heartbeat, the next one the file it is reading. */
-export const CTL_WORKERS = 2;
+export const CTL_WORKERS = 3;
 
 /** Int32 slots needed for `workers` workers. */
 export function controlSlots(workers: number): number {
@@ -145,6 +147,12 @@ export interface SearchJob {
    * for, when it covers only part of the listing; default, all of it.
    */
   vouch?: [number, number];
+  /**
+   * With `only` (instead of `vouch`): each chunk vouches only for the listing's chunks its own
+   * files are in, as a spread search does: for an answer cut at the limit, whose lines need only be
+   * real (a file added elsewhere stands with those not read).
+   */
+  vouchOwn?: boolean;
   /**
    * The chunk each claim takes, in turn (a permutation of the chunks), for a search that may
    * answer with any matches (see `searchOrder` in `search.ts`); default, path order.

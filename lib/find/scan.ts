@@ -53,7 +53,25 @@ export function compileMatcher(pattern: string, ignoreCase: boolean): MatcherSpe
   }
   const literal = literalOf(pattern);
   if (literal !== undefined && !ignoreCase) return { literal, source: pattern, flags };
-  return { prefilter: literal ?? requiredLiteral(pattern), source: pattern, flags };
+  let prefilter = literal ?? requiredLiteral(pattern);
+  if (ignoreCase && prefilter !== undefined && !flags.includes("u")) {
+    prefilter = _asciiPart(prefilter);
+  }
+  return { prefilter, source: pattern, flags };
+}
+
+/**
+ * The longest run of ASCII in `text` when `text` holds other characters (at least 2 long; else
+ * `text`): without the `u` flag, ignore_case matches an ASCII letter only to its other case,
+ * never to a character beyond ASCII, so a match of `text` holds that run in either case, and the
+ * workers can seek it in the raw bytes (`café` by `caf`) instead of decoding every file.
+ */
+function _asciiPart(text: string): string {
+  // deno-lint-ignore no-control-regex
+  const runs = text.match(/[\x00-\x7f]+/g) ?? [];
+  if (runs.length === 1 && runs[0] === text) return text;
+  const best = runs.reduce((a, b) => (b.length > a.length ? b : a), "");
+  return best.length >= 2 ? best : text;
 }
 
 /** A ready matcher: scans a file's text for matching lines. */

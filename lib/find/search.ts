@@ -43,6 +43,7 @@ import {
 import type { GlobSpec } from "../glob/mod.ts";
 import type { MatcherSpec } from "./scan.ts";
 import { Recall, recallKey } from "./recall.ts";
+import { helpSearch, mayHelp } from "./help.ts";
 import { callsRunning } from "../quiet.ts";
 import { atOnce } from "./walk.ts";
 import { workerUrl } from "./worker_source.ts";
@@ -60,6 +61,8 @@ export interface SearchOptions {
   workers?: number;
   /** With `only`: the part of the listing it vouches for (see {@linkcode SearchJob.vouch}). */
   vouch?: [number, number];
+  /** With `only`: each chunk vouches for its own files' folders (see {@linkcode SearchJob.vouchOwn}). */
+  vouchOwn?: boolean;
 }
 
 /** What a search found. */
@@ -259,6 +262,12 @@ export class SearchPool {
 
   #idleMs: number;
   #keepFirst: boolean;
+  #help = true;
+
+  /** Whether this thread helps the workers with plain text (`help.ts`); tests turn it off. */
+  set help(on: boolean) {
+    this.#help = on;
+  }
 
   /** `keepFirst`: the first worker never ends for being idle (see the module comment). */
   constructor(
@@ -390,9 +399,6 @@ export class SearchPool {
     while (this.#slots.length < start) this.#slots.push(this.#slot());
     const slots = this.#slots.slice(0, wanted);
     const stallMs = options.stallMs ?? 1000;
-    const shared = new SharedArrayBuffer(4 * controlSlots(slots.length));
-    const control = new Int32Array(shared);
-    for (let i = 0; i < slots.length; i++) control[CTL_WORKERS + 2 * i + 1] = -1;
 
     const pending = new Map<number, Extract<WorkerReply, { type: "chunk" }>>();
     const beats = slots.map(() => ({ value: -1, since: performance.now() }));
@@ -403,11 +409,19 @@ export class SearchPool {
     const recalled = spread ? recallKey(spec, options.glob) : undefined;
     const recall = spread ? listing.recall ??= new Recall() : undefined;
     const first = recall?.files(recalled!) ?? recall?.related(spec);
+    // This thread searches a spread search's plain text beside the worker (`help.ts`), in the
+    // control slot after the workers' (not watched: this thread answering is its sign of life);
+    // not when files are read first (few, where the answer most likely is: a second reader would
+    // read a chunk of the rest beside them, for nothing).
+    const helped = spread && !first && mayHelp(spec) && callsRunning() <= 1 && this.#help;
     const claims = chunks + (first ? Math.ceil(first.length / CHUNK_FILES) : 0);
     const counted = new Set<number>(); // chunks whose hit this search has counted (spread)
     let taken = 0; // chunks taken, in any order (spread)
     const hits: { at: number; line: string; bytes: number }[] = []; // their lines (spread)
-    let running = slots.length;
+    const shared = new SharedArrayBuffer(4 * controlSlots(slots.length + (helped ? 1 : 0)));
+    const control = new Int32Array(shared);
+    for (let i = 0; i < slots.length; i++) control[CTL_WORKERS + 2 * i + 1] = -1;
+    let running = slots.length + (helped ? 1 : 0);
     let settled = false;
     const id = ++this.#jobs;
     const { promise, resolve, reject } = Promise.withResolvers<SearchOutcome>();
@@ -522,6 +536,7 @@ export class SearchPool {
       glob: options.glob,
       only,
       vouch: options.vouch,
+      vouchOwn: options.vouchOwn,
       limit: maxResults + 1,
       order: spread ? searchOrder(chunks, listing.hits) : undefined,
       first,
@@ -544,6 +559,12 @@ export class SearchPool {
       const idleMs = i === 0 ? this.#idleMs : Math.min(this.#idleMs, EXTRA_IDLE_MS);
       slot.worker.postMessage({ ...job, slot: i, idleMs } satisfies SearchJob);
     });
+    if (helped) {
+      const { files: _, ...shared } = listing;
+      const job1 = { ...job, slot: slots.length, idleMs: 0 };
+      const fault = (err: Error) => fail(new Error(`search failed: ${err.message}`));
+      helpSearch(job1, { type: "listing", ...shared }, onReply, fault, () => !settled);
+    }
     return promise;
   }
 

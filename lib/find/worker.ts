@@ -42,6 +42,7 @@ import {
   CHUNK_FILES,
   COLLECT_AFTER_BYTES,
   COMMON_BYTES,
+  CTL_FOUND,
   CTL_NEXT_CHUNK,
   CTL_STOP,
   CTL_WORKERS,
@@ -319,11 +320,25 @@ export interface WorkerState {
   post(reply: WorkerReply): void;
 }
 
+/** One search job run a slice at a time (see {@linkcode searchSteps}). */
+export interface SearchSteps {
+  /**
+   * Searches files for about `ms` milliseconds; true once the job is done (every chunk claimed
+   * and reported, or the search stopped). `more` false: the open chunk is finished, no other is
+   * claimed. `enough`: returns (not done) as soon as the chunks reported by all hold that many
+   * lines (`CTL_FOUND`), leaving its open chunk unreported.
+   */
+  slice(ms: number, more?: boolean, enough?: number): boolean;
+  /** Bytes of text decoded so far. */
+  decoded(): number;
+}
+
 /**
- * Runs one search job over the worker's listing; returns the bytes of text it decoded (what it
- * leaves behind for the garbage collector).
+ * One search job over the listing `state` keeps, a slice at a time: the worker's
+ * {@linkcode runSearch}, and find's main thread helping it with plain text (`help.ts`). It may
+ * use no worker global (`Buffer`, `vm`, `parentPort`).
  */
-export function runSearch(job: SearchJob, state: WorkerState): number {
+export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
   const { reader, view, sums, post } = state;
   const buffer = reader.buffer;
   const count = view.count;
@@ -347,6 +362,15 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
   const first = job.first;
   const firstChunks = first ? Math.ceil(first.length / CHUNK_FILES) : 0;
   const readFirst = first ? new Set(first) : undefined;
+
+  // The folders of the listing chunks that files `list[i]`..`list[end - 1]` are in vouch.
+  const vouchOwn = (list: Int32Array, i: number, end: number): boolean => {
+    const from = new Set<number>();
+    for (let p = i; p < end; p++) from.add(Math.floor(list[p] / CHUNK_FILES));
+    let stale = false;
+    for (const c of from) stale = view.changed(c) || stale;
+    return stale;
+  };
 
   // A chunk of `only` vouches for the listing's chunks after the previous one's, up to its own.
   const vouchOnly = (chunk: number, end: number): boolean => {
@@ -416,17 +440,18 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
       // A chunk of the files read first: the folders of every listing chunk it reads from vouch.
       const i = (k + firstChunks) * CHUNK_FILES;
       const end = Math.min(first!.length, i + CHUNK_FILES);
-      const from = new Set<number>();
-      for (let p = i; p < end; p++) from.add(Math.floor(first![p] / CHUNK_FILES));
-      let stale = false;
-      for (const c of from) stale = view.changed(c) || stale;
+      const stale = vouchOwn(first!, i, end);
       const chunk = chunks + k + firstChunks;
       return { chunk, i, end, first: true, lines: [], at: [], bytes: [], files: 0, read: 0, stale };
     }
     if (k >= chunks) return undefined;
     const chunk = job.order ? job.order[k] : k;
     const end = Math.min(total, (chunk + 1) * CHUNK_FILES);
-    const stale = only ? vouchOnly(chunk, end) : view.changed(chunk);
+    const stale = !only
+      ? view.changed(chunk)
+      : job.vouchOwn
+      ? vouchOwn(only, chunk * CHUNK_FILES, end)
+      : vouchOnly(chunk, end);
     const i = chunk * CHUNK_FILES;
     return { chunk, i, end, first: false, lines: [], at: [], bytes: [], files: 0, read: 0, stale };
   };
@@ -434,21 +459,23 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
   let open: OpenChunk | undefined;
   let done = false;
   // Searches files until the job is done or a slice of time is used up.
-  const slice = (): void => {
+  const slice = (ms: number, more = true, enough = Infinity): boolean => {
     const started = performance.now();
-    while (performance.now() - started < SLICE_MS) {
+    while (!done && performance.now() - started < ms) {
+      if (Atomics.load(control, CTL_FOUND) >= enough) break;
       if (Atomics.load(control, CTL_STOP)) {
         done = true;
-        return;
+        break;
       }
-      open ??= claim();
+      open ??= more ? claim() : undefined;
       if (!open) {
         done = true;
-        return;
+        break;
       }
       const o: OpenChunk = open;
       if (o.i >= o.end || o.lines.length >= job.limit) {
         control[beat]++;
+        Atomics.add(control, CTL_FOUND, o.lines.length);
         post({
           type: "chunk",
           job: job.id,
@@ -472,12 +499,25 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
       if (o.first || !readFirst?.has(index)) searchFile(o, index);
       o.i++; // only now: a file interrupted by the timeout is searched again
     }
+    return done;
   };
+  return { slice, decoded: () => decoded };
+}
 
+/**
+ * Runs one search job over the worker's listing; returns the bytes of text it decoded (what it
+ * leaves behind for the garbage collector).
+ */
+export function runSearch(job: SearchJob, state: WorkerState): number {
+  const steps = searchSteps(job, state);
+  const control = new Int32Array(job.control);
+  const beat = CTL_WORKERS + 2 * job.slot;
+  const post = state.post;
+  let done = false;
   if (job.spec.literal !== undefined) {
-    while (!done) slice();
+    while (!done) done = steps.slice(SLICE_MS);
   } else {
-    const guard = vm.createContext({ slice });
+    const guard = vm.createContext({ slice: () => done = steps.slice(SLICE_MS) });
     const step = new vm.Script("slice()");
     let retries = 0;
     while (!done) {
@@ -492,13 +532,13 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
         if (!(used >= job.stallMs / 2) && retries++ < 2) continue;
         post({ type: "stalled", job: job.id, file: control[beat + 1] });
         control[beat + 1] = -1;
-        return decoded;
+        return steps.decoded();
       }
     }
   }
   control[beat + 1] = -1;
   post({ type: "done", job: job.id, slot: job.slot });
-  return decoded;
+  return steps.decoded();
 }
 
 /** The worker's entry point: installs the message handler. Runs inside the worker only. */

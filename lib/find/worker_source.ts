@@ -10,6 +10,7 @@ import {
   CHUNK_FILES,
   COLLECT_AFTER_BYTES,
   COMMON_BYTES,
+  CTL_FOUND,
   CTL_NEXT_CHUNK,
   CTL_STOP,
   CTL_WORKERS,
@@ -27,6 +28,7 @@ import {
   fileReader,
   listingView,
   runSearch,
+  searchSteps,
   searchWorkerMain,
   summaryIndex,
   threadCpuMs,
@@ -40,6 +42,7 @@ function workerSource(): string {
     BINARY_PROBE_BYTES,
     CHUNK_FILES,
     COMMON_BYTES,
+    CTL_FOUND,
     CTL_NEXT_CHUNK,
     CTL_STOP,
     CTL_WORKERS,
@@ -67,7 +70,15 @@ function workerSource(): string {
     String(globMatches),
     String(holdsPast),
     String(readInto),
-    ...[fileReader, listingView, summaryIndex, bytePrefilter, threadCpuMs, runSearch]
+    ...[
+      fileReader,
+      listingView,
+      summaryIndex,
+      bytePrefilter,
+      threadCpuMs,
+      searchSteps,
+      runSearch,
+    ]
       .map(String),
     `(${searchWorkerMain})();`,
   ].join("\n");

@@ -133,3 +133,24 @@ Deno.test({
     resetFind();
   },
 });
+
+Deno.test("find with git's help, not cut, sees a file created in a folder where git named none", async () => {
+  // Each part git names vouches for its own files' folders; an answer that is not cut also for
+  // every other folder: zzz/ (from the third chunk of 64 files on, none holding the word) too.
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 128; i++) files[`a/f${i}.ts`] = i % 10 ? "plain\n" : "needle\n";
+  for (let i = 0; i < 100; i++) files[`zzz/q${i}.ts`] = "quiet\n";
+  const root = await tempProject(files);
+  await git(root, "init", "-q");
+  await git(root, "add", "-A");
+  await git(root, "commit", "-qm", "init");
+  await settle();
+  resetFind();
+  const ask = { pattern: "needle", maxResults: 1000, ignoreCase: false, grepAfterMs: 0 };
+  assert.equal((await findInProject(root, ask)).count, 13);
+  await settle();
+  await writeFiles(root, { "zzz/new.ts": "needle new\n" });
+  const out = await findInProject(root, ask);
+  assert.ok(out.matches.includes("zzz/new.ts:1:needle new"), String(out.matches));
+  assert.equal(out.count, 14);
+});

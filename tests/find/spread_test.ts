@@ -26,7 +26,7 @@ Deno.test("searchOrder claims every chunk once: where earlier searches matched f
 
 Deno.test("bytePrefilter finds the text in raw bytes, ASCII case folded with ignore_case", () => {
   const buffer = new Uint8Array(64);
-  const put = (text: string) => buffer.set(new TextEncoder().encode(text.padEnd(64, " ")));
+  const put = (text: string) => buffer.fill(32).set(new TextEncoder().encode(text));
   const plain = bytePrefilter(compileMatcher("Needle", false), buffer)!;
   const folded = bytePrefilter(compileMatcher("Needle", true), buffer)!;
   const regex = bytePrefilter(compileMatcher("ne+dl\\w+ NEEDLE", true), buffer)!;
@@ -38,8 +38,17 @@ Deno.test("bytePrefilter finds the text in raw bytes, ASCII case folded with ign
   assert.equal(folded.test(64), false);
   put("dlx needle");
   assert.equal(regex.test(64), true);
-  // Beyond ASCII, or with the u flag (which folds other characters to ASCII letters): no test.
-  assert.equal(bytePrefilter(compileMatcher("café", true), buffer), undefined);
+  // Beyond ASCII: sought by its ASCII part (ignore_case without the u flag matches an ASCII
+  // letter only to its other case); with the u flag (which folds other characters to ASCII
+  // letters), no test.
+  const cafe = bytePrefilter(compileMatcher("café", true), buffer)!;
+  put("a CAFÉ here");
+  assert.equal(cafe.test(64), true);
+  put("a cafe here");
+  assert.equal(cafe.test(64), true, "the part sought: caf");
+  put("a ca fé here");
+  assert.equal(cafe.test(64), false);
+  assert.equal(bytePrefilter(compileMatcher("é", true), buffer), undefined);
   assert.equal(bytePrefilter(compileMatcher("\\p{L}needle", true), buffer), undefined);
 });
 
