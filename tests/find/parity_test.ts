@@ -1,0 +1,57 @@
+/**
+ * find's answers against what its description promises (a JavaScript regular expression, line by
+ * line, as `scripts/parity_find.ts` checks against ripgrep): each test pins one wrong answer that
+ * the parity run found.
+ */
+import assert from "node:assert/strict";
+import find from "../../tools/find.ts";
+import { requiredLiteral } from "../../lib/find/literal.ts";
+import { callJson, tempProject, testContext } from "../helpers/project.ts";
+
+type Found = { status: string; matches?: string[]; count?: number; error?: string };
+
+async function run(root: string, args: Record<string, unknown>): Promise<Found> {
+  return await callJson(find, args, testContext(root)) as Found;
+}
+
+Deno.test("find tries a lookaround on each line alone, not against the next line", async () => {
+  // The whole text was searched first: `(?!\s)` saw the newline after a line's last `)`, and
+  // `(?<!\s)` the one before a line's first `#`, so those lines were never tried.
+  const root = await tempProject({ "a.txt": "f(x)\nf(x) y\n#top\n  #indented\n" });
+  assert.deepEqual((await run(root, { pattern: "\\)(?!\\s)" })).matches, ["a.txt:1:f(x)"]);
+  assert.deepEqual((await run(root, { pattern: "(?<!\\s)#" })).matches, ["a.txt:3:#top"]);
+  assert.deepEqual((await run(root, { pattern: "\\)(?!\\s)|zz", ignore_case: true })).matches, [
+    "a.txt:1:f(x)",
+  ]);
+});
+
+Deno.test("find reports no line of an empty file", async () => {
+  // A pattern that matches the empty string answered `empty.txt:1:` for a file with no lines.
+  const root = await tempProject({ "empty.txt": "", "one.txt": "a\n" });
+  for (const pattern of ["^", "x*", "$", "^$"]) {
+    const out = await run(root, { pattern });
+    assert.deepEqual(out.matches, pattern === "^$" ? [] : ["one.txt:1:a"], pattern);
+  }
+});
+
+Deno.test("find keeps the lines where an optional character beyond U+FFFF is absent", async () => {
+  // `ab😀?` required "ab" and half of the emoji: every line without the emoji was ruled out.
+  assert.equal(requiredLiteral("ab😀?"), undefined);
+  assert.equal(requiredLiteral("abc😀?"), "abc");
+  assert.equal(requiredLiteral("ab😀+"), "ab😀");
+  const root = await tempProject({ "a.txt": "abx\nab😀\nzz\n" });
+  assert.deepEqual((await run(root, { pattern: "ab😀?" })).matches, [
+    "a.txt:1:abx",
+    "a.txt:2:ab😀",
+  ]);
+});
+
+Deno.test("find takes an escape valid without the u flag beside a character beyond U+FFFF", async () => {
+  // The `u` flag, chosen for the emoji, made `\-` an invalid escape: an error for a valid pattern.
+  const root = await tempProject({ "a.txt": "😀-x\n" });
+  const out = await run(root, { pattern: "😀\\-x" });
+  assert.equal(out.status, "ok", out.error);
+  assert.deepEqual(out.matches, ["a.txt:1:😀-x"]);
+  // A `u` escape keeps its meaning: an invalid one is still an error, not a literal search.
+  assert.equal((await run(root, { pattern: "\\p{Nope}😀" })).status, "error");
+});
