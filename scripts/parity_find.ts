@@ -99,7 +99,6 @@ function cases(): Case[] {
     { pattern: "needle", glob: "src/**/*.ts" },
     { pattern: "Promise", glob: "deno/**/*.ts", big: true },
     { pattern: "TODO", glob: "*.{py,rs}", big: true },
-    ,
     { pattern: "needle", glob: "*.{py,ts}" },
     { pattern: "needle", glob: "sp ace dir/*", rg: null },
     { pattern: "needle", glob: "src", rg: null },
@@ -481,17 +480,17 @@ async function runCases(
     const args: Record<string, unknown> = { pattern: c.pattern };
     if (c.ignore_case) args.ignore_case = true;
     if (c.glob) args.glob = c.glob;
-    const first = await server.call("find", args) as Answer;
+    const first = await server.call("find", args) as unknown as Answer;
     figures.searches++;
     checkAnswer(`${where} [30]`, root, c, first, 30, expected);
-    const full = await server.call("find", { ...args, max_results: FULL }) as Answer;
+    const full = await server.call("find", { ...args, max_results: FULL }) as unknown as Answer;
     figures.searches++;
     const held = js ? skippedHolding(root, files, c) : undefined;
     if (held !== undefined && full.skipped !== held) {
       problem(`${where} [full]`, `skipped ${full.skipped}, files holding the text ${held}`);
     }
     const fullPairs = checkAnswer(`${where} [full]`, root, c, full, FULL, expected);
-    const again = await server.call("find", { ...args, max_results: FULL }) as Answer;
+    const again = await server.call("find", { ...args, max_results: FULL }) as unknown as Answer;
     figures.searches++;
     const againPairs = checkAnswer(`${where} [full again]`, root, c, again, FULL, expected);
     if (!full.truncated && !again.truncated) {
@@ -532,6 +531,44 @@ async function editAndSearch(name: string, server: Server, root: string, git: bo
   await runCases(`${name} after more edits`, server, root, git, [c], true);
 }
 
+/**
+ * A git tree of over 8,192 files, where a cut answer may come from anywhere and the same search
+ * again reads first the files it matched in (recall): after the files of the first answer lose
+ * the text and others gain it, every answer must still be what the disk holds.
+ */
+async function spreadTree(): Promise<void> {
+  const files: Record<string, string> = {};
+  for (let k = 0; k < 9000; k++) {
+    const dir = `d${String(k % 97).padStart(2, "0")}`;
+    files[`${dir}/f${String(k).padStart(5, "0")}.ts`] = k % 100 === 7
+      ? `const a = ${k};\n// spreadneedle one\nlet b = "spreadneedle two";\n`
+      : `export const v${k} = ${k};\n`;
+  }
+  const root = await craft(files, true);
+  const server = await new Server(root).start();
+  const list: Case[] = [{ pattern: "spreadneedle" }, { pattern: "spread\\w+ one" }, {
+    pattern: "SPREADNEEDLE",
+    ignore_case: true,
+  }];
+  try {
+    await runCases("spread", server, root, true, list, true);
+    const first = await server.call("find", { pattern: "spreadneedle" }) as unknown as Answer;
+    // The files of that answer lose the text; two others gain it (one in a new folder).
+    for (const hit of first.matches ?? []) {
+      const rel = hit.slice(0, hit.indexOf(":"));
+      await Deno.writeTextFile(`${root}/${rel}`, "export const gone = 1;\n");
+    }
+    await Deno.writeTextFile(`${root}/d05/f00005.ts`, "// spreadneedle added\n");
+    await Deno.mkdir(`${root}/znew`);
+    await Deno.writeTextFile(`${root}/znew/late.ts`, "// spreadneedle in a new folder\n");
+    kinds.clear();
+    await runCases("spread after edits", server, root, true, list, true);
+  } finally {
+    await server.close();
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
 async function main(): Promise<void> {
   const list = cases();
   const trees: { name: string; git: boolean }[] = [
@@ -550,6 +587,7 @@ async function main(): Promise<void> {
       await Deno.remove(root, { recursive: true });
     }
   }
+  if (!only || "spread".startsWith(only)) await spreadTree();
   const bench = [{ name: "tree2k", root: "/work/bench/tree2k" }];
   if (args.has("--big")) bench.push({ name: "tree59k", root: "/work/bench/tree59k" });
   for (const { name, root } of bench) {
