@@ -94,3 +94,14 @@ Deno.test({
     assert.deepEqual(out.matches, ["b.ts:1:throw new TypeError(1)"]);
   },
 });
+
+Deno.test("find's walk keeps a file that a .gitignore line ending in a lone backslash names", async () => {
+  // git never matches such a pattern (the backslash escapes nothing) and lists `tail\`; find's
+  // walk read the backslash as a literal one and left the file out. An escaped one still counts.
+  const root = await tempProject({
+    ".gitignore": "tail\\\nesc\\\\\n",
+    "tail\\": "needle\n",
+    "esc\\": "needle\n",
+  });
+  assert.deepEqual((await run(root, { pattern: "needle" })).matches, ["tail\\:1:needle"]);
+});
