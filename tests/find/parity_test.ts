@@ -146,3 +146,34 @@ Deno.test({
     ]);
   },
 });
+
+Deno.test({
+  // BUG (open, lib/find/list.ts `listProject`/`_vouchers`): the folders that vouch for a kept git
+  // listing are those holding listed files, with their parents, and the untracked folders git
+  // names (`logs/`); a folder below those that holds only ignored files (`logs/deep/er/`) is in
+  // none, so a file created there changes no folder find checks, and every later search of the
+  // warm server misses it (a new server finds it). `git ls-files -o -i --directory` names the
+  // ignored files whose folders are missing (59k tree: 84 entries, 0.3–2 s under load: too slow
+  // to wait for before keeping the listing; to be vouched for lazily or on the first search).
+  name: "a warm find sees a file created in a folder that held only ignored files",
+  ignore: true,
+  async fn() {
+    const root = await tempProject({
+      "a.ts": "needle tracked\n",
+      ".gitignore": "*.log\n",
+      "logs/x.log": "x\n",
+      "logs/deep/er/z.log": "x\n",
+    });
+    await git(root, "init", "-q");
+    await git(root, "add", "-A");
+    await git(root, "commit", "-qm", "x");
+    // Older than find's racy window, so the listing is kept.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const ctx = testContext(root);
+    const once = await callJson(find, { pattern: "needle" }, ctx) as Found;
+    assert.deepEqual(once.matches, ["a.ts:1:needle tracked"]);
+    await Deno.writeTextFile(`${root}/logs/deep/er/new.ts`, "needle new\n");
+    const again = await callJson(find, { pattern: "needle" }, ctx) as Found;
+    assert.deepEqual(again.matches, ["a.ts:1:needle tracked", "logs/deep/er/new.ts:1:needle new"]);
+  },
+});
