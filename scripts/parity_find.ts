@@ -432,6 +432,24 @@ function checkAnswer(
   return pairs;
 }
 
+const oneShot = args.has("--oneshot");
+
+/** `localexec call find ARGS` in `root`: one process, one call. */
+async function callOnce(root: string, a: Record<string, unknown>): Promise<Answer> {
+  const main = new URL("../main.ts", import.meta.url).pathname;
+  const out = await run(root, Deno.execPath(), [
+    "run",
+    "-A",
+    main,
+    "--root",
+    root,
+    "call",
+    "find",
+    JSON.stringify(a),
+  ]);
+  return JSON.parse(new TextDecoder().decode(out));
+}
+
 /** Runs every case on `root`; `js`: also the JavaScript reference over every listed file. */
 async function runCases(
   name: string,
@@ -490,6 +508,18 @@ async function runCases(
       problem(`${where} [full]`, `skipped ${full.skipped}, files holding the text ${held}`);
     }
     const fullPairs = checkAnswer(`${where} [full]`, root, c, full, FULL, expected);
+    if (oneShot) {
+      // `localexec call find`: plain text searched on the calling thread (`oneshot.ts`).
+      for (const max of [30, FULL]) {
+        const a = await callOnce(root, { ...args, max_results: max });
+        figures.searches++;
+        checkAnswer(`${where} [call ${max}]`, root, c, a, max, expected);
+        const b = max === 30 ? first : full;
+        if (!b.truncated && JSON.stringify(a.matches) !== JSON.stringify(b.matches)) {
+          problem(`${where} [call ${max}]`, "not the server's answer");
+        }
+      }
+    }
     const again = await server.call("find", { ...args, max_results: FULL }) as unknown as Answer;
     figures.searches++;
     const againPairs = checkAnswer(`${where} [full again]`, root, c, again, FULL, expected);
