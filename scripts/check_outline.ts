@@ -19,6 +19,9 @@ const FIXTURES = new URL("../tests/fixtures/outline/", import.meta.url).pathname
 /** ctags' language and the kinds compared, per extension (functions and classes only). */
 const CTAGS: Record<string, { lang: string; kinds: Set<string> }> = {
   ".py": { lang: "Python", kinds: new Set(["class", "function", "member"]) },
+  ".pyi": { lang: "Python", kinds: new Set(["class", "function", "member"]) },
+  ".h": { lang: "C", kinds: new Set(["function", "struct"]) },
+  ".hpp": { lang: "C++", kinds: new Set(["function", "class", "struct"]) },
   ".ts": { lang: "TypeScript", kinds: new Set(["class", "function", "method", "interface"]) },
   ".js": { lang: "JavaScript", kinds: new Set(["class", "function", "method"]) },
   ".rs": { lang: "Rust", kinds: new Set(["function", "struct", "enum", "trait", "method"]) },
@@ -134,6 +137,7 @@ async function main(): Promise<void> {
   add(await sample(`${TREE}/mypy ${TREE}/deno`, "-name '*.py' -o -name '*.pyi'", per));
   add(await sample(`${TREE}/deno ${TREE}/prettier`, "-name '*.ts' ! -name '*.d.ts'", per));
   add(await sample(`${TREE}/deno`, "-name '*.d.ts'", 4));
+  add(await sample(`${TREE}/mypy/mypy/typeshed/stdlib`, "-name '*.pyi'", 4));
   add(await sample(`${TREE}/babel ${TREE}/prettier`, "-name '*.js' -o -name '*.mjs'", per));
   add(await sample(`${TREE}/node_modules`, "-name '*.cjs' -o -name '*.mts' -o -name '*.cts'", 4));
   add(await sample(`${TREE}`, "-name '*.tsx' -o -name '*.jsx'", 6));
