@@ -360,6 +360,7 @@ function checkAnswer(
   a: Answer,
   max: number,
   expected: Set<string> | undefined,
+  ordered = false,
 ): Set<string> {
   const pairs = new Set<string>();
   if (a.status !== "ok") {
@@ -408,6 +409,20 @@ function checkAnswer(
     if (matches.length !== max) problem(where, `cut at ${matches.length}, not ${max}`);
     if (a.at_least !== undefined && !(a.at_least > matches.length)) {
       problem(where, `at_least ${a.at_least} not above the ${matches.length} shown`);
+    }
+  }
+  if (expected && ordered && a.truncated) {
+    // A listing of up to 8,192 files answers with the first lines in path order.
+    const sorted = [...expected].map((key) => key.split("\0")).sort((x, y) =>
+      x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : Number(x[1]) - Number(y[1])
+    ).slice(0, max).map((k) => k.join("\0"));
+    const shown = [...pairs];
+    if (JSON.stringify(sorted) !== JSON.stringify(shown)) {
+      const at = sorted.findIndex((k, i) => k !== shown[i]);
+      problem(
+        where,
+        `not the first ${max} in path order from line ${at}: ${shown[at]} vs ${sorted[at]}`,
+      );
     }
   }
   if (expected) {
@@ -461,6 +476,7 @@ async function runCases(
 ): Promise<void> {
   const files = await listing(root, git);
   const listed = new Set(files);
+  const ordered = files.length <= 8192;
   for (const c of list) {
     figures.cases++;
     const where = `${name} ${JSON.stringify(c.pattern)}${c.ignore_case ? " -i" : ""}${
@@ -500,20 +516,20 @@ async function runCases(
     if (c.glob) args.glob = c.glob;
     const first = await server.call("find", args) as unknown as Answer;
     figures.searches++;
-    checkAnswer(`${where} [30]`, root, c, first, 30, expected);
+    checkAnswer(`${where} [30]`, root, c, first, 30, expected, ordered);
     const full = await server.call("find", { ...args, max_results: FULL }) as unknown as Answer;
     figures.searches++;
     const held = js ? skippedHolding(root, files, c) : undefined;
     if (held !== undefined && full.skipped !== held) {
       problem(`${where} [full]`, `skipped ${full.skipped}, files holding the text ${held}`);
     }
-    const fullPairs = checkAnswer(`${where} [full]`, root, c, full, FULL, expected);
+    const fullPairs = checkAnswer(`${where} [full]`, root, c, full, FULL, expected, ordered);
     if (oneShot) {
       // `localexec call find`: plain text searched on the calling thread (`oneshot.ts`).
       for (const max of [30, FULL]) {
         const a = await callOnce(root, { ...args, max_results: max });
         figures.searches++;
-        checkAnswer(`${where} [call ${max}]`, root, c, a, max, expected);
+        checkAnswer(`${where} [call ${max}]`, root, c, a, max, expected, ordered);
         const b = max === 30 ? first : full;
         if (!b.truncated && JSON.stringify(a.matches) !== JSON.stringify(b.matches)) {
           problem(`${where} [call ${max}]`, "not the server's answer");
