@@ -634,6 +634,24 @@ async function main(): Promise<void> {
     }
   }
   if (!only || "spread".startsWith(only)) await spreadTree();
+  // `--tree PATH`: any other tree (a git work tree or not), with the 2k tree's cases.
+  const tree = Deno.args[Deno.args.indexOf("--tree") + 1];
+  if (Deno.args.includes("--tree")) {
+    const git = (() => {
+      try {
+        return Deno.statSync(`${tree}/.git`).isDirectory;
+      } catch {
+        return false;
+      }
+    })();
+    const server = await new Server(tree).start();
+    try {
+      await runCases(tree, server, tree, git, list.filter((c) => c.rg !== null), false);
+    } finally {
+      await server.close();
+    }
+    return report();
+  }
   const bench = [{ name: "tree2k", root: "/work/bench/tree2k" }];
   if (args.has("--big")) bench.push({ name: "tree59k", root: "/work/bench/tree59k" });
   for (const { name, root } of bench) {
@@ -647,6 +665,10 @@ async function main(): Promise<void> {
       await server.close();
     }
   }
+  report();
+}
+
+function report(): void {
   console.log(
     `\ncases ${figures.cases}, searches ${figures.searches}, mismatches ${figures.mismatches}, ` +
       `hits checked ${figures.hits} (${figures.lines} lines re-read), reference files ` +
