@@ -7,6 +7,7 @@
  * `worker_source.ts`: they may use only each other, the constants it lists, and globals.
  */
 import { literalOf, requiredLiteral } from "./literal.ts";
+import { guardLeadingRun } from "./runs.ts";
 
 /** What the workers need to rebuild the matcher; plain data, so it can be posted. */
 export interface MatcherSpec {
@@ -16,6 +17,8 @@ export interface MatcherSpec {
   prefilter?: string;
   source: string;
   flags: string;
+  /** `source` as run (`runs.ts`): the same lines and first match, no quadratic retries in a run. */
+  run?: string;
 }
 
 /** One matching line. */
@@ -41,6 +44,12 @@ const NEEDS_UNICODE_ESCAPE = /\\[pP]\{|\\u\{/;
  * character beyond U+FFFF). Throws the SyntaxError of the first attempt when neither compiles.
  */
 export function compileMatcher(pattern: string, ignoreCase: boolean): MatcherSpec {
+  const spec = _compile(pattern, ignoreCase);
+  const run = spec.literal === undefined ? guardLeadingRun(pattern, spec.flags) : undefined;
+  return run === undefined ? spec : { ...spec, run };
+}
+
+function _compile(pattern: string, ignoreCase: boolean): MatcherSpec {
   const base = ignoreCase ? "gmi" : "gm";
   let flags = NEEDS_UNICODE.test(pattern) ? `${base}u` : base;
   try {
@@ -87,8 +96,8 @@ export function _newlines(text: string, from: number, to: number): number {
 
 /** Builds the scanner for `spec`. */
 export function makeScanner(spec: MatcherSpec): Scanner {
-  const all = new RegExp(spec.source, spec.flags);
-  const one = new RegExp(spec.source, spec.flags.replace("g", "").replace("m", ""));
+  const all = new RegExp(spec.run ?? spec.source, spec.flags);
+  const one = new RegExp(spec.run ?? spec.source, spec.flags.replace("g", "").replace("m", ""));
   const literal = spec.literal ?? spec.prefilter;
   const exact = spec.literal !== undefined;
   // Case-insensitive prefilter: the literal as a regex with the pattern's own flags.
