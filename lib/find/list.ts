@@ -71,10 +71,12 @@ function _text(bytes: Uint8Array, from: number, to: number): string {
  * The tracked regular files, from `git ls-files` entries (`mode<TAB>path` or, from `-s`,
  * `mode object stage<TAB>path`, each ending in NUL), read from the bytes as git writes them: each
  * path is a string of its own, and no buffer holds the whole output (a 4.6 MB allocation, freed,
- * made glibc keep the next ones, and 13 MB, in the server). Undefined when git fails.
+ * made glibc keep the next ones, and 13 MB, in the server). Undefined when git fails. The
+ * submodules (gitlinks) go to `modules`, as folders ending in "/".
  */
 async function _tracked(
   chunks: AsyncGenerator<Uint8Array, boolean>,
+  modules: string[],
 ): Promise<string[] | undefined> {
   const files: string[] = [];
   let last = "";
@@ -83,7 +85,10 @@ async function _tracked(
     const tab = out.indexOf(9, start);
     if (tab <= start || tab >= end) return;
     const mode = String.fromCharCode(...out.subarray(start, start + 6));
-    if (NOT_FILES.has(mode)) return;
+    if (NOT_FILES.has(mode)) {
+      if (mode === "160000") modules.push(`${_text(out, tab + 1, end)}/`);
+      return;
+    }
     const path = _text(out, tab + 1, end);
     // A conflicted file has one entry per stage.
     if (path !== last && !skippedPath(path)) files.push(path);
@@ -112,18 +117,26 @@ async function _tracked(
 /** Whether this git knows `ls-files --format` (2.38 and later); found out on first use. */
 let _formatWorks: boolean | undefined;
 
-/** The tracked files, from the index's entries (mode and path; no object names, which double it). */
-async function _index(root: string, signal: AbortSignal): Promise<string[] | undefined> {
+/**
+ * The tracked files, from the index's entries (mode and path; no object names, which double it);
+ * the submodules go to `modules`.
+ */
+async function _index(
+  root: string,
+  signal: AbortSignal,
+  modules: string[],
+): Promise<string[] | undefined> {
   const base = ["--literal-pathspecs", "ls-files", "-c", "-z"];
   if (_formatWorks !== false) {
     const format = "--format=%(objectmode)%x09%(path)";
-    const files = await _tracked(gitChunks(root, [...base, format], { signal }));
+    const files = await _tracked(gitChunks(root, [...base, format], { signal }), modules);
     if (files || signal.aborted) {
       if (files) _formatWorks = true;
       return files;
     }
   }
-  const files = await _tracked(gitChunks(root, [...base, "-s"], { signal }));
+  modules.length = 0;
+  const files = await _tracked(gitChunks(root, [...base, "-s"], { signal }), modules);
   if (files && _formatWorks === undefined) _formatWorks = false;
   return files;
 }
@@ -167,23 +180,73 @@ function* _vouchers(root: string, files: string[], more: string[]): Generator<vo
   return out;
 }
 
+/** How deep repositories inside repositories are followed (a clone in a clone in …). */
+const MAX_NESTING = 8;
+
+/** Whether `path` holds a `.git` (a folder, or the file a submodule's checkout has). */
+function _isRepository(path: string): boolean {
+  try {
+    Deno.lstatSync(`${path}/.git`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The checked-out submodules of the repository at `root`/`dir` (`dir` empty or ending in "/"). */
+async function _submodules(root: string, dir: string, signal: AbortSignal): Promise<string[]> {
+  if (!isRegularFile(`${root}/${dir}.gitmodules`)) return [];
+  const args = ["config", "-z", "-f", ".gitmodules", "--get-regexp", "^submodule\\..*\\.path$"];
+  const entries = await gitEntries(`${root}/${dir}`, args, { signal }) ?? [];
+  return entries.map((e) => `${dir}${e.slice(e.indexOf("\n") + 1)}/`)
+    .filter((path) => !skippedPath(path) && _isRepository(`${root}/${path}`));
+}
+
+/**
+ * The files of the repositories inside a listed one, each listed by its own git (its tracked and
+ * untracked files, not those it ignores), with the repositories inside those: `repos` are their
+ * folders, each ending in "/". Git names such a folder (a clone not added) as one entry, `clone/`.
+ */
+async function _nested(
+  root: string,
+  repos: string[],
+  signal: AbortSignal,
+  depth = 1,
+): Promise<string[]> {
+  const files: string[] = [];
+  for (const repo of repos) {
+    if (depth > MAX_NESTING || signal.aborted || !_isRepository(`${root}/${repo}`)) continue;
+    const args = ["--literal-pathspecs", "ls-files", "-co", "--exclude-standard", "-z"];
+    const entries = await gitEntries(`${root}/${repo}`, args, { signal }) ?? [];
+    const inner = await _submodules(root, repo, signal);
+    for (const entry of entries) (entry.endsWith("/") ? inner : files).push(`${repo}${entry}`);
+    files.push(...await _nested(root, inner, signal, depth + 1));
+  }
+  return files;
+}
+
 /**
  * Untracked files and untracked folders (empty ones too, so a file created there later is
- * noticed): git lists wholly untracked folders as `dir/`, whose files a second, narrow call lists.
+ * noticed): git lists wholly untracked folders as `dir/`, whose files a second, narrow call lists;
+ * a repository inside (a clone not added, or one of the checked-out submodules `modules` names)
+ * is listed by its own git.
  */
 async function _others(
   root: string,
   signal: AbortSignal,
+  modules: Promise<string[]>,
 ): Promise<{ files: string[]; dirs: string[] } | undefined> {
   const base = ["ls-files", "-o", "--exclude-standard", "-z"];
   const entries = await _git(root, [...base, "--directory"], signal);
   if (!entries) return undefined;
   const dirs = entries.filter((e) => e.endsWith("/") && !skippedPath(e)).map((e) => e.slice(0, -1));
   let files = entries.filter((e) => !e.endsWith("/"));
+  const repos = [...await modules];
   if (dirs.length) {
-    const inner = await _git(root, [...base, "--", ...dirs.map((d) => `${d}/`)], signal);
-    files = files.concat(inner ?? []);
+    const inner = await _git(root, [...base, "--", ...dirs.map((d) => `${d}/`)], signal) ?? [];
+    for (const entry of inner) (entry.endsWith("/") ? repos : files).push(entry);
   }
+  files = files.concat(await _nested(root, repos.filter((r) => !skippedPath(r)), signal));
   return { files: _untracked(root, files), dirs };
 }
 
@@ -200,10 +263,12 @@ export async function listProject(
   if (useGit && mayRun("git")) {
     const stop = new AbortController();
     const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
-    const others = _others(root, both);
+    const modules: string[] = [];
+    const indexed = _index(root, both, modules);
+    const others = _others(root, both, indexed.then(() => modules));
     const gitDir = _git(root, ["rev-parse", "--absolute-git-dir"], both)
       .then((out) => out?.[0]?.split("\n")[0] || undefined);
-    const index = await _index(root, both);
+    const index = await indexed;
     if (index) {
       const files = index.sort();
       const untracked = others.then((o) => o?.files ?? []);

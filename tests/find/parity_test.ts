@@ -120,25 +120,45 @@ Deno.test({
   },
 });
 
-Deno.test({
-  // OPEN QUESTION (lib/find/list.ts `_others`): a git repository cloned inside the project and
-  // not added (`git status`: `clone/`) is one untracked entry to git, whose files are never
-  // listed: find answers nothing from them, with no note, where rg and find's own walk (no git)
-  // search them. Listing such a folder with its own `git ls-files -co --exclude-standard` (or
-  // the walk) would answer as rg does.
-  name: "find searches a git repository nested in the project and not added to it",
-  ignore: true,
-  async fn() {
-    const root = await tempProject({ "top.txt": "needle\n", "clone/inner.txt": "needle\n" });
-    await git(root, "init", "-q");
-    await git(root, "add", "top.txt");
-    await git(root, "commit", "-qm", "x");
-    await git(`${root}/clone`, "init", "-q");
-    assert.deepEqual((await run(root, { pattern: "needle" })).matches, [
-      "clone/inner.txt:1:needle",
-      "top.txt:1:needle",
-    ]);
-  },
+Deno.test("find searches a git repository nested in the project and not added to it", async () => {
+  // A clone inside the project and not added (`git status`: `clone/`) is one untracked entry to
+  // git, whose files were never listed: find answered nothing from them, where rg and find's own
+  // walk (no git) search them. Such a folder is now listed by its own git, with its own ignore
+  // rules, as is a checked-out submodule (docs/DECISIONS.md).
+  const root = await tempProject({
+    "top.txt": "needle\n",
+    "clone/inner.txt": "needle\n",
+    "clone/.gitignore": "*.log\n",
+    "clone/own.log": "needle\n",
+    "clone/.gitmodules": '[submodule "m"]\n\tpath = m\n\turl = ./m\n',
+    "clone/m/f.txt": "needle\n",
+    "vendor/v.txt": "needle\n",
+    "vendor/deep/r2/z.txt": "needle\n",
+    "sub/s.txt": "needle\n",
+  });
+  await git(root, "init", "-q");
+  await git(root, "add", "top.txt");
+  await git(root, "commit", "-qm", "x");
+  await git(`${root}/clone`, "init", "-q");
+  // A submodule of the clone, named in its .gitmodules.
+  await git(`${root}/clone/m`, "init", "-q");
+  await git(`${root}/clone/m`, "add", "-A");
+  await git(`${root}/clone/m`, "commit", "-qm", "m");
+  await git(`${root}/clone`, "add", "m");
+  await git(`${root}/vendor/deep/r2`, "init", "-q");
+  // A repository added as a gitlink (as a submodule is).
+  await git(`${root}/sub`, "init", "-q");
+  await git(`${root}/sub`, "add", "-A");
+  await git(`${root}/sub`, "commit", "-qm", "s");
+  await git(root, "add", "sub");
+  assert.deepEqual((await run(root, { pattern: "needle" })).matches, [
+    "clone/inner.txt:1:needle",
+    "clone/m/f.txt:1:needle",
+    "sub/s.txt:1:needle",
+    "top.txt:1:needle",
+    "vendor/deep/r2/z.txt:1:needle",
+    "vendor/v.txt:1:needle",
+  ]);
 });
 
 Deno.test({
