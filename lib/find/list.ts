@@ -9,10 +9,11 @@
  *
  * A listing also says what vouches for it, so a warm server can reuse it (`cache.ts`): git's index
  * (its size, time and inode), the ignore files, and every folder that holds a listed file (or an
- * untracked, empty one): a file created, removed or renamed changes its folder's modification time.
+ * untracked, empty one, or only ignored files): a file created, removed or renamed changes its
+ * folder's modification time.
  */
 import { PROTECTED_NAMES } from "../paths.ts";
-import { gitChunks, gitEntries, gitStream, mayRun } from "../process/mod.ts";
+import { gitChunks, gitEntries, gitOutput, gitStream, mayRun } from "../process/mod.ts";
 import { sortYielding, walkProject, yielding } from "./walk.ts";
 
 /** The listing and where it came from. */
@@ -180,6 +181,89 @@ function* _vouchers(root: string, files: string[], more: string[]): Generator<vo
   return out;
 }
 
+/** Folders looked at between two chances for the event loop to run. */
+const HOLDER_SLICE = 1024;
+/** At most this many folders that no listed file vouches for are watched. */
+const MAX_HOLDERS = 4096;
+
+/**
+ * Of the folders in `checks` (absolute, from {@linkcode _vouchers}), those holding a folder that is
+ * not among them: on Linux a folder's link count is 2 and one per folder inside it (ext4, XFS,
+ * tmpfs; btrfs says 1, and macOS counts files too), so only a folder holding more folders than the
+ * listing names is read. Returns those unnamed folders (relative). Yields every
+ * {@linkcode HOLDER_SLICE}.
+ */
+function* _unnamed(root: string, checks: string[]): Generator<void, string[]> {
+  if (Deno.build.os !== "linux") return [];
+  const dirs = new Set<string>();
+  for (const check of checks) {
+    if (check === root) dirs.add("");
+    else if (!check.endsWith("/.gitignore")) dirs.add(check.slice(root.length + 1));
+  }
+  const inside = new Map<string, number>();
+  for (const dir of dirs) {
+    if (dir) {
+      const parent = dir.slice(0, Math.max(0, dir.lastIndexOf("/")));
+      inside.set(parent, (inside.get(parent) ?? 0) + 1);
+    }
+  }
+  const found: string[] = [];
+  let k = 0;
+  for (const dir of dirs) {
+    if (++k % HOLDER_SLICE === 0) yield;
+    const abs = dir ? `${root}/${dir}` : root;
+    try {
+      const links = Deno.lstatSync(abs).nlink ?? 0;
+      if (links < 2 || links - 2 <= (inside.get(dir) ?? 0)) continue;
+      for (const entry of Deno.readDirSync(abs)) {
+        const path = dir ? `${dir}/${entry.name}` : entry.name;
+        if (entry.isDirectory && !dirs.has(path) && !skippedPath(path)) found.push(path);
+      }
+    } catch {
+      // gone, or not readable: nothing to watch
+    }
+  }
+  return found;
+}
+
+/** `dirs` (relative) and every folder inside them, absolute, up to {@linkcode MAX_HOLDERS}. */
+function* _within(root: string, dirs: string[]): Generator<void, string[]> {
+  const out: string[] = [];
+  const queue = [...dirs];
+  for (let k = 0; k < queue.length && out.length < MAX_HOLDERS; k++) {
+    if (k % HOLDER_SLICE === HOLDER_SLICE - 1) yield;
+    const abs = `${root}/${queue[k]}`;
+    out.push(abs);
+    try {
+      for (const entry of Deno.readDirSync(abs)) {
+        if (entry.isDirectory && !PROTECTED_NAMES.has(entry.name)) {
+          queue.push(`${queue[k]}/${entry.name}`);
+        }
+      }
+    } catch {
+      // gone, or not readable
+    }
+  }
+  return out;
+}
+
+/**
+ * The folders that no listed file vouches for and that are not ignored whole, with every folder
+ * inside them (a folder holding only ignored files, `logs/` for `*.log`, and its `logs/deep/er/`):
+ * a file created there is listed, so their modification times vouch too. `git check-ignore` tells
+ * the folders ignored whole (`node_modules/`), where what is created is ignored too.
+ */
+async function _holders(root: string, checks: string[], signal: AbortSignal): Promise<string[]> {
+  const unnamed = (await yielding(_unnamed(root, checks))).slice(0, MAX_HOLDERS);
+  if (!unnamed.length || signal.aborted) return [];
+  // (`-z` needs `--stdin`; a path git would quote is not matched, and so is watched.)
+  const args = ["-c", "core.quotepath=off", "check-ignore", "--", ...unnamed.map((d) => `${d}/`)];
+  const out = await gitOutput(root, args, { signal, emptyOnExit1: true });
+  if (!out) return []; // stopped, or git failed: watched as before
+  const ignored = new Set(new TextDecoder().decode(out).split("\n"));
+  return await yielding(_within(root, unnamed.filter((dir) => !ignored.has(`${dir}/`))));
+}
+
 /** How deep repositories inside repositories are followed (a clone in a clone in …). */
 const MAX_NESTING = 8;
 
@@ -276,10 +360,12 @@ export async function listProject(
         source: "git" as const,
         startedAt,
         index: gitDir.then((d) => (d ? `${d}/index` : undefined)),
-        checks: Promise.all([gitDir, others]).then(async ([d, o]) => [
-          ...await yielding(_vouchers(root, [...files, ...(o?.files ?? [])], o?.dirs ?? [])),
-          ...(d ? [`${d}/info/exclude`] : []),
-        ]),
+        checks: Promise.all([gitDir, others]).then(async ([d, o]) => {
+          const out = await yielding(
+            _vouchers(root, [...files, ...(o?.files ?? [])], o?.dirs ?? []),
+          );
+          return [...out, ...await _holders(root, out, both), ...(d ? [`${d}/info/exclude`] : [])];
+        }),
       };
       if (files.length) return { ...listing, files, untracked, cancel: () => stop.abort() };
       // No tracked file: the untracked ones, or (if git ignores the root itself) the walk.

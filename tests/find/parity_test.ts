@@ -162,15 +162,12 @@ Deno.test("find searches a git repository nested in the project and not added to
 });
 
 Deno.test({
-  // BUG (open, lib/find/list.ts `listProject`/`_vouchers`): the folders that vouch for a kept git
-  // listing are those holding listed files, with their parents, and the untracked folders git
-  // names (`logs/`); a folder below those that holds only ignored files (`logs/deep/er/`) is in
-  // none, so a file created there changes no folder find checks, and every later search of the
-  // warm server misses it (a new server finds it). `git ls-files -o -i --directory` names the
-  // ignored files whose folders are missing (59k tree: 84 entries, 0.3–2 s under load: too slow
-  // to wait for before keeping the listing; to be vouched for lazily or on the first search).
+  // The folders that vouch for a kept git listing were those holding listed files, with their
+  // parents, and the untracked folders git names (`logs/`); a folder below those that holds only
+  // ignored files (`logs/deep/er/`) was in none, so a file created there changed no folder find
+  // checks, and every later search of the warm server missed it. `git ls-files -o -i --directory`,
+  // run beside the listing of the untracked files, names the ignored files whose folders vouch too.
   name: "a warm find sees a file created in a folder that held only ignored files",
-  ignore: true,
   async fn() {
     const root = await tempProject({
       "a.ts": "needle tracked\n",
