@@ -82,10 +82,39 @@ const EXTENSIONS: Record<string, LanguageId> = {
 /** The extensions outline understands, in the order shown in error messages. */
 export const SUPPORTED_EXTENSIONS: readonly string[] = Object.keys(EXTENSIONS);
 
-/** The language of `path` by its extension, or undefined when outline does not read it. */
-export function languageOf(path: string): LanguageId | undefined {
+/**
+ * A line of C++ that C never has: `template<`, `namespace n {`, `class X {` (or `: base`, or a
+ * forward `class X;`), `public:`/`private:`/`protected:`, `using namespace`. Not `extern "C"` nor
+ * `__cplusplus`, which C headers hold for C++ readers.
+ */
+const CPP_LINE = new RegExp(
+  String.raw`^[ \t]*(?:template\s*<|namespace(?:\s+[\w:]+)?\s*\{|class(?:\s+\w+){1,4}\s*[:{;]|` +
+    String.raw`(?:public|private|protected)\s*:(?!:)|using\s+namespace\s)`,
+  "m",
+);
+
+/** How much of a header's text is read for signs of C++. */
+const SNIFF_CHARS = 64 * 1024;
+
+/**
+ * The language of a `.h` file's text: C++ when a line shows C++ (as ctags and editors choose),
+ * otherwise C. Reads the first 64 KiB.
+ */
+export function headerLanguage(text: string | Uint8Array): "c" | "cpp" {
+  const head = typeof text === "string"
+    ? text.slice(0, SNIFF_CHARS)
+    : new TextDecoder().decode(text.subarray(0, SNIFF_CHARS));
+  return CPP_LINE.test(head) ? "cpp" : "c";
+}
+
+/**
+ * The language of `path` by its extension, or undefined when outline does not read it. With the
+ * file's `text` (or bytes), a `.h` file that shows C++ is C++ ({@linkcode headerLanguage}).
+ */
+export function languageOf(path: string, text?: string | Uint8Array): LanguageId | undefined {
   const slash = path.lastIndexOf("/");
   const dot = path.lastIndexOf(".");
   if (dot <= slash + 1) return undefined;
-  return EXTENSIONS[path.slice(dot).toLowerCase()];
+  const extension = path.slice(dot).toLowerCase();
+  return extension === ".h" && text !== undefined ? headerLanguage(text) : EXTENSIONS[extension];
 }
