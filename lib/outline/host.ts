@@ -31,6 +31,7 @@ import rulesGoRust from "./rules_go_rust.ts" with { type: "text" };
 import rulesC from "./rules_c.ts" with { type: "text" };
 import rulesOther from "./rules_other.ts" with { type: "text" };
 import reparse from "./reparse.ts" with { type: "text" };
+import nodes from "./nodes.ts" with { type: "text" };
 
 /** How long one outline may take before its worker is stopped. */
 export const OUTLINE_BUDGET_MS = 30_000;
@@ -67,6 +68,7 @@ const MODULES: Record<string, string> = {
   "rules_c.ts": rulesC,
   "rules_other.ts": rulesOther,
   "reparse.ts": reparse,
+  "nodes.ts": nodes,
 };
 
 /** `name`'s text as a `data:` URL whose relative imports are the other modules' URLs. */

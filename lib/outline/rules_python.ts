@@ -2,13 +2,13 @@
  * Outline rules for Python: classes, functions and methods (with their decorators), module and
  * class constants (UPPER_CASE names), and type aliases.
  */
-import type { Node } from "web-tree-sitter";
+import type { SyntaxNode } from "./nodes.ts";
 import { bodyChildren, type Definition, fieldText, type Rules, type Scope } from "./items.ts";
 
 /** A name that reads as a constant: `MAX_SIZE`, `_DEFAULT`. */
 const CONSTANT_NAME = /^_*[A-Z][A-Z0-9_]*$/;
 
-function _describe(node: Node, scope: Scope): Definition | null {
+function _describe(node: SyntaxNode, scope: Scope): Definition | null {
   switch (node.type) {
     case "decorated_definition": {
       const inner = node.childForFieldName("definition");
