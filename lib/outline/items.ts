@@ -152,7 +152,10 @@ export function walk(
   }
 }
 
-/** Merges neighbours with the same name and kind (overloads, getter/setter pairs) into one item. */
+/**
+ * Merges neighbours with the same name and kind (overloads, getter/setter pairs) into one item.
+ * The items are the walk's own, not copied: a merged item's end is changed in place.
+ */
 export function mergeNeighbours(items: OutlineItem[]): OutlineItem[] {
   const out: OutlineItem[] = [];
   for (const item of items) {
@@ -160,7 +163,7 @@ export function mergeNeighbours(items: OutlineItem[]): OutlineItem[] {
     if (prev && prev.name === item.name && prev.kind === item.kind && item.start <= prev.end + 2) {
       prev.end = Math.max(prev.end, item.end);
     } else {
-      out.push({ ...item });
+      out.push(item);
     }
   }
   return out;

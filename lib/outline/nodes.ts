@@ -160,6 +160,7 @@ class FastNode implements SyntaxNode {
   declare readonly column: number;
   declare readonly context: number;
   declare kids: (FastNode | null)[] | undefined;
+  declare kind: string | undefined;
 
   constructor(
     tree: TreeContext,
@@ -176,15 +177,20 @@ class FastNode implements SyntaxNode {
     this.column = column;
     this.context = context;
     this.kids = undefined;
+    this.kind = undefined;
   }
 
   get startPosition(): Point {
     return { row: this.row, column: this.column };
   }
 
+  /** The node's type, asked of the runtime once (the walk and the rules ask it several times). */
   get type(): string {
-    const runtime = _runtime!;
-    return this.tree.types[runtime._ts_node_symbol_wasm(_marshal(runtime, this))] || "ERROR";
+    if (this.kind === undefined) {
+      const runtime = _runtime!;
+      this.kind = this.tree.types[runtime._ts_node_symbol_wasm(_marshal(runtime, this))] || "ERROR";
+    }
+    return this.kind;
   }
 
   get endIndex(): number {
