@@ -6,6 +6,8 @@
  * impl blocks); it never enters function bodies, which keeps a 10,000-line file cheap.
  */
 import type { SyntaxNode } from "./nodes.ts";
+
+export type { SyntaxNode };
 import { tidySignature } from "./signature.ts";
 
 /** What an item is. Languages use the subset that exists for them. */

@@ -4,7 +4,6 @@
  * `constexpr` globals, namespaces. `Class::method` defined outside its class is named
  * `Class.method`. Preprocessor conditionals (include guards) and `extern "C"` are looked through.
  */
-import type { SyntaxNode } from "./nodes.ts";
 import {
   bodyChildren,
   type Definition,
@@ -12,6 +11,7 @@ import {
   fieldText,
   type Rules,
   type Scope,
+  type SyntaxNode,
 } from "./items.ts";
 
 const LOOK_THROUGH = new Set([

@@ -5,7 +5,6 @@
  * Rust: functions, structs, enums, traits (with their methods), `impl` blocks' methods named
  * `Type.method`, modules, constants and statics, type aliases.
  */
-import type { SyntaxNode } from "./nodes.ts";
 import {
   bodyChildren,
   type Definition,
@@ -14,6 +13,7 @@ import {
   type Kind,
   type Rules,
   type Scope,
+  type SyntaxNode,
 } from "./items.ts";
 
 /** `*pkg.Rect[T]` → `Rect`. */

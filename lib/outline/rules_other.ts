@@ -5,7 +5,6 @@
  * `static final` fields as constants. Ruby: classes, modules, methods (`def self.x` too),
  * constants. Bash: functions.
  */
-import type { SyntaxNode } from "./nodes.ts";
 import {
   bodyChildren,
   type Definition,
@@ -13,6 +12,7 @@ import {
   fieldText,
   type Rules,
   type Scope,
+  type SyntaxNode,
 } from "./items.ts";
 
 function _javaConstants(node: SyntaxNode, scope: Scope): Definition[] {

@@ -2,8 +2,14 @@
  * Outline rules for Python: classes, functions and methods (with their decorators), module and
  * class constants (UPPER_CASE names), and type aliases.
  */
-import type { SyntaxNode } from "./nodes.ts";
-import { bodyChildren, type Definition, fieldText, type Rules, type Scope } from "./items.ts";
+import {
+  bodyChildren,
+  type Definition,
+  fieldText,
+  type Rules,
+  type Scope,
+  type SyntaxNode,
+} from "./items.ts";
 
 /** A name that reads as a constant: `MAX_SIZE`, `_DEFAULT`. */
 const CONSTANT_NAME = /^_*[A-Z][A-Z0-9_]*$/;

@@ -4,7 +4,6 @@
  * enums and namespaces. `export` and `declare` wrappers widen the item to include them. A module
  * wrapped in an IIFE, UMD or AMD call is outlined as if it stood at the top (`rules_wrappers.ts`).
  */
-import type { SyntaxNode } from "./nodes.ts";
 import {
   bodyChildren,
   type Definition,
@@ -12,6 +11,7 @@ import {
   fieldText,
   type Rules,
   type Scope,
+  type SyntaxNode,
 } from "./items.ts";
 import {
   assignedDefinitions,

@@ -6,8 +6,7 @@
  * CommonJS assignments (`module.exports = {…}`, `exports.f = function () {…}`,
  * `Foo.prototype.bar = function () {…}`).
  */
-import type { SyntaxNode } from "./nodes.ts";
-import { bodyChildren, type Definition, fieldText } from "./items.ts";
+import { bodyChildren, type Definition, fieldText, type SyntaxNode } from "./items.ts";
 
 /** SyntaxNode types of a function used as a value. */
 export const FUNCTION_VALUES = new Set([
