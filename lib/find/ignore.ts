@@ -36,6 +36,8 @@ function _rule(line: string): Rule | undefined {
   } else if (text.startsWith("\\!") || text.startsWith("\\#")) {
     text = text.slice(1);
   }
+  // A pattern ending in a lone backslash never matches in git (it escapes nothing).
+  if (/(^|[^\\])(\\\\)*\\$/.test(text)) return undefined;
   const dirOnly = text.endsWith("/");
   if (dirOnly) text = text.replace(/\/+$/, "");
   if (!text) return undefined;

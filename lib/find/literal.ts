@@ -127,6 +127,11 @@ export function requiredLiteral(pattern: string, minLength = 3): string | undefi
       next = i + 1;
     } else if (ch === "*" || ch === "+" || ch === "?" || ch === "\n") {
       return undefined;
+    } else if (/[\ud800-\udbff]/.test(ch) && /[\udc00-\udfff]/.test(pattern[i + 1] ?? "")) {
+      // A character beyond U+FFFF is one atom (with the `u` flag, which such a pattern gets, a
+      // quantifier after it applies to the whole character: `ab😀?` requires only "ab").
+      atom = pattern.slice(i, i + 2);
+      next = i + 2;
     } else {
       atom = ch;
       next = i + 1;

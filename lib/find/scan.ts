@@ -31,11 +31,14 @@ export const CONTEXT_BEFORE = 60;
 
 /** Escapes that only mean something with the `u` flag, and characters outside the BMP. */
 const NEEDS_UNICODE = /\\[pP]\{|\\u\{|[\ud800-\udfff]/;
+/** The escapes among those. */
+const NEEDS_UNICODE_ESCAPE = /\\[pP]\{|\\u\{/;
 
 /**
  * Compiles find's pattern as a JavaScript regular expression, with the `u` (Unicode) flag only
  * when the pattern needs it (`\p{L}`, `\u{…}`, characters beyond U+FFFF) or does not compile
- * without it. Throws the SyntaxError of the plain attempt when neither compiles.
+ * without it, and without it when only that compiles (`😀\-`: an escape the flag forbids beside a
+ * character beyond U+FFFF). Throws the SyntaxError of the first attempt when neither compiles.
  */
 export function compileMatcher(pattern: string, ignoreCase: boolean): MatcherSpec {
   const base = ignoreCase ? "gmi" : "gm";
@@ -43,13 +46,17 @@ export function compileMatcher(pattern: string, ignoreCase: boolean): MatcherSpe
   try {
     new RegExp(pattern, flags);
   } catch (err) {
-    if (flags !== base) throw err;
+    // The other way round, except for a `u` escape (`\p{…}`, `\u{…}`), which means other text
+    // without the flag: an astral character beside an escape only valid without it (`😀\-`)
+    // compiles as it would have without the astral character.
+    const other = flags === base ? `${base}u` : base;
+    if (other === base && NEEDS_UNICODE_ESCAPE.test(pattern)) throw err;
     try {
-      new RegExp(pattern, `${base}u`);
+      new RegExp(pattern, other);
     } catch {
       throw err;
     }
-    flags = `${base}u`;
+    flags = other;
   }
   const literal = literalOf(pattern);
   if (literal !== undefined && !ignoreCase) return { literal, source: pattern, flags };
@@ -88,6 +95,10 @@ export function makeScanner(spec: MatcherSpec): Scanner {
   const pre = literal !== undefined && spec.flags.includes("i")
     ? new RegExp(literal.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&"), spec.flags)
     : undefined;
+  // A lookaround judges the text beside the match, which in the whole text is the next or the
+  // previous line (`\)(?!\s)` fails before the newline): without required text, each line is
+  // tried on its own.
+  const perLine = literal === undefined && /\(\?<?[=!]/.test(spec.source);
   return {
     scan(text: string, limit: number): Hit[] {
       const hits: Hit[] = [];
@@ -102,9 +113,14 @@ export function makeScanner(spec: MatcherSpec): Scanner {
         } else if (literal !== undefined) {
           at = text.indexOf(literal, from);
         } else {
-          all.lastIndex = from;
-          at = all.exec(text)?.index ?? -1;
-          if (at === text.length && text.endsWith("\n")) break; // no line after the last newline
+          if (perLine) {
+            at = from;
+          } else {
+            all.lastIndex = from;
+            at = all.exec(text)?.index ?? -1;
+          }
+          // No line after the last newline, nor in an empty file.
+          if (at === text.length && (at === 0 || text.endsWith("\n"))) break;
         }
         if (at < 0) break;
         const lineStart = text.lastIndexOf("\n", at - 1) + 1;
@@ -118,7 +134,7 @@ export function makeScanner(spec: MatcherSpec): Scanner {
           // Lines are matched one at a time: a match that needs the next line does not count.
           const own = one.exec(text.slice(lineStart, lineEnd));
           if (!own) {
-            from = literal === undefined ? at + 1 : next + 1;
+            from = literal === undefined && !perLine ? at + 1 : next + 1;
             continue;
           }
           col = own.index;
