@@ -97,6 +97,10 @@ function _rubyDescribe(node: SyntaxNode, scope: Scope): Described {
 }
 
 function _bashDescribe(node: SyntaxNode): Described {
+  // A script that defines a function only on some systems: `if …; then f() { …; }; else …; fi`.
+  if (node.type === "if_statement" || node.type === "elif_clause" || node.type === "else_clause") {
+    return { descend: bodyChildren(node) };
+  }
   if (node.type !== "function_definition") return null;
   const name = fieldText(node, "name");
   return name ? { kind: "function", name, node, body: node.childForFieldName("body") } : null;
