@@ -5,6 +5,7 @@
  * and ratios.
  *
  *   deno task bench outline [--lines 10000]   # generated Python, Rust, TypeScript files
+ *   deno task bench outline --languages go,java,rb,sh,c,cpp,js,tsx   # generated files of those
  *   deno task bench outline FILE… [--runs 9]  # any files outline reads
  *
  * Four localexec figures per file: fresh (a copy under a new name each run, which the server has
@@ -15,11 +16,13 @@
  * run, so the worker re-parses what changed), and one-shot (Deno's start-up included). The floor
  * for fresh is the bare parse: `parser.parse(text)` with the same grammar here, after a few
  * untimed parses so V8 has compiled the grammar's hot functions with its optimizing tier (as the
- * server's worker does while idle). Last, a 4 MB one-line file of nested arrays is outlined while
+ * server's worker does while idle), timed right before and right after each fresh outline. Last, a 4 MB one-line file of nested arrays is outlined while
  * `list_files` is called every 200 ms: how long those calls take meanwhile, and the server's
  * memory before and after. Not a test.
  */
 import { basename, dirname, resolve } from "../lib/deps.ts";
+import { languageOf, loadCoreWasm, loadGrammarWasm } from "../lib/outline/languages.ts";
+import { sample, SAMPLE_EXTENSIONS } from "./outline_samples.ts";
 import { parseArgs } from "../lib/deps.ts";
 import {
   cpuMs,
@@ -36,7 +39,11 @@ import {
 
 const args = parseArgs({
   args: Deno.args,
-  options: { runs: { type: "string", default: "7" }, lines: { type: "string", default: "10000" } },
+  options: {
+    runs: { type: "string", default: "7" },
+    lines: { type: "string", default: "10000" },
+    languages: { type: "string", default: "py,rs,ts" },
+  },
   allowPositionals: true,
 });
 
@@ -97,33 +104,24 @@ export function generated(ext: ".py" | ".rs" | ".ts", lines: number): string {
   return out.join("\n");
 }
 
-/** The grammar's `.wasm` for a file extension (the ones the bare parse knows). */
-const GRAMMARS: Record<string, string> = {
-  ".py": "tree-sitter-python/tree-sitter-python.wasm",
-  ".pyi": "tree-sitter-python/tree-sitter-python.wasm",
-  ".rs": "tree-sitter-rust/tree-sitter-rust.wasm",
-  ".ts": "tree-sitter-typescript/tree-sitter-typescript.wasm",
-  ".tsx": "tree-sitter-typescript/tree-sitter-tsx.wasm",
-  ".js": "tree-sitter-javascript/tree-sitter-javascript.wasm",
-  ".mjs": "tree-sitter-javascript/tree-sitter-javascript.wasm",
-  ".go": "tree-sitter-go/tree-sitter-go.wasm",
-  ".java": "tree-sitter-java/tree-sitter-java.wasm",
-  ".c": "tree-sitter-c/tree-sitter-c.wasm",
-  ".h": "tree-sitter-c/tree-sitter-c.wasm",
-  ".cpp": "tree-sitter-cpp/tree-sitter-cpp.wasm",
-  ".rb": "tree-sitter-ruby/tree-sitter-ruby.wasm",
-  ".sh": "tree-sitter-bash/tree-sitter-bash.wasm",
-};
+let _runtime: Promise<typeof import("web-tree-sitter")> | undefined;
 
-/** A bare web-tree-sitter parser for `ext` in this process, or undefined for other extensions. */
-async function _bareParser(ext: string): Promise<((text: string) => void) | undefined> {
-  if (!GRAMMARS[ext]) return undefined;
-  const { Language, Parser } = await import("web-tree-sitter");
-  const core = await import("web-tree-sitter/web-tree-sitter.wasm", { with: { type: "bytes" } });
-  await Parser.init({ wasmBinary: core.default });
-  const grammar = await import(GRAMMARS[ext], { with: { type: "bytes" } });
+/**
+ * A bare web-tree-sitter parser for the language of `name` in this process (the grammar outline
+ * uses, from `lib/outline/languages.ts`), or undefined where outline reads no such file. The
+ * runtime is started once, as outline's worker does.
+ */
+async function _bareParser(name: string): Promise<((text: string) => void) | undefined> {
+  const id = languageOf(name);
+  if (!id) return undefined;
+  _runtime ??= (async () => {
+    const mod = await import("web-tree-sitter");
+    await mod.Parser.init({ wasmBinary: await loadCoreWasm() });
+    return mod;
+  })();
+  const { Language, Parser } = await _runtime;
   const parser = new Parser();
-  parser.setLanguage(await Language.load(grammar.default));
+  parser.setLanguage(await Language.load(await loadGrammarWasm(id)));
   return (text) => parser.parse(text)?.delete();
 }
 
@@ -133,7 +131,13 @@ const WARM_WAIT_MS = 5000;
 /** How many untimed bare parses warm V8's optimizing tier before the timed ones. */
 const BARE_WARM_PARSES = 8;
 
-const COMMENT: Record<string, string> = { ".py": "#", ".rb": "#", ".sh": "#" };
+const COMMENT: Record<string, string> = {
+  ".py": "#",
+  ".pyi": "#",
+  ".rb": "#",
+  ".sh": "#",
+  ".bash": "#",
+};
 
 function _q(s: string): string {
   return `'${s.replaceAll("'", "'\\''")}'`;
@@ -175,7 +179,7 @@ async function _subject(file: string, temp: string): Promise<Subject> {
     copyRoot,
     server: await new Server(dirname(file)).start(),
     editor: await new Server(copyRoot).start(),
-    bare: await _bareParser(ext),
+    bare: await _bareParser(name),
     items: 0,
     figures: {
       warm: [],
@@ -201,9 +205,16 @@ async function main(): Promise<void> {
   const files = args.positionals.map((f) => resolve(f));
   const temp = await Deno.makeTempDir({ prefix: "localexec-bench-outline-" });
   if (!files.length) {
-    for (const ext of [".py", ".rs", ".ts"] as const) {
+    const lines = Number(args.values.lines);
+    for (const ext of args.values.languages.split(",").map((e) => `.${e.trim()}`)) {
+      const text = ext === ".py" || ext === ".rs" || ext === ".ts"
+        ? generated(ext, lines)
+        : SAMPLE_EXTENSIONS.includes(ext)
+        ? sample(ext, lines)
+        : undefined;
+      if (text === undefined) throw new Error(`no generated ${ext} files; give files instead`);
       files.push(`${temp}/generated${ext}`);
-      await Deno.writeTextFile(files[files.length - 1], generated(ext, Number(args.values.lines)));
+      await Deno.writeTextFile(files[files.length - 1], text);
     }
   }
   const haveCtags = await has("ctags");
@@ -225,16 +236,23 @@ async function main(): Promise<void> {
       const freshName = `run${r}_${s.name}`;
       const freshText = `${s.text}\n${s.mark} run ${r}\n`;
       await Deno.writeTextFile(`${freshRoot}/${freshName}`, freshText);
-      let cpu = cpuMs(fresher.pid);
+      // The bare parse is timed right before and right after the fresh outline, so that a change
+      // of load during the run weighs on both alike.
+      const bare = () => {
+        if (!s.bare) return;
+        const before = cpuMs(Deno.pid);
+        const started = performance.now();
+        s.bare(freshText);
+        f.parse.push(performance.now() - started);
+        f.parseCpu.push(cpuMs(Deno.pid) - before);
+      };
+      bare();
+      const cpu = cpuMs(fresher.pid);
       f.fresh.push(
         (await timed(() => fresher.call("outline", { path: freshName, max_items: 5000 })))[0],
       );
       f.freshCpu.push(cpuMs(fresher.pid) - cpu);
-      if (s.bare) {
-        cpu = cpuMs(Deno.pid);
-        f.parse.push((await timed(() => Promise.resolve(s.bare!(freshText))))[0]);
-        f.parseCpu.push(cpuMs(Deno.pid) - cpu);
-      }
+      bare();
       f.warm.push(
         (await timed(() => s.server.call("outline", { path: s.name, max_items: 5000 })))[0],
       );

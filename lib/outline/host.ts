@@ -2,9 +2,9 @@
  * Runs outline off the server's thread, in one long-lived worker with a time and a memory budget.
  *
  * The worker is built from the text of outline's own modules (text imports, part of the program),
- * each turned into a `data:` URL with its `./x.ts` imports pointing at the others' URLs: it needs
- * no read permission on the program's folder (the read-only preset grants the project only), and
- * `deno compile` embeds the texts. Requests run one at a time. A request that takes longer than
+ * each given a `blob:` URL (the entry a `data:` URL) with its `./x.ts` imports pointing at the
+ * others' URLs: it needs no read permission on the program's folder (the read-only preset grants
+ * the project only), and `deno compile` embeds the texts. Requests run one at a time. A request that takes longer than
  * {@linkcode OUTLINE_BUDGET_MS} terminates the worker (a new one starts on the next request) and
  * fails with a clear error; after a request that grew tree-sitter's WASM memory (which never
  * shrinks) past {@linkcode MEMORY_BUDGET_MB}, the worker is replaced too, which gives that memory
@@ -31,6 +31,7 @@ import rulesGoRust from "./rules_go_rust.ts" with { type: "text" };
 import rulesC from "./rules_c.ts" with { type: "text" };
 import rulesOther from "./rules_other.ts" with { type: "text" };
 import reparse from "./reparse.ts" with { type: "text" };
+import nodes from "./nodes.ts" with { type: "text" };
 
 /** How long one outline may take before its worker is stopped. */
 export const OUTLINE_BUDGET_MS = 30_000;
@@ -67,10 +68,42 @@ const MODULES: Record<string, string> = {
   "rules_c.ts": rulesC,
   "rules_other.ts": rulesOther,
   "reparse.ts": reparse,
+  "nodes.ts": nodes,
 };
 
-/** `name`'s text as a `data:` URL whose relative imports are the other modules' URLs. */
-function _moduleUrl(name: string, done: Map<string, string>): string {
+/**
+ * How the worker's modules get their URLs. `blob`: each module a `blob:` URL (the entry a `data:`
+ * URL, which a worker must start from). `data`: each a `data:` URL, which holds the URLs of the
+ * modules it imports, for where `blob:` modules do not load (binaries of `deno compile` whose
+ * loader does not read `blob:` URLs, denoland/deno#29962). `blob` first: a module's `data:` URL
+ * holds its imports' URLs in full, Deno keeps several copies of every module's text, and with
+ * `encodeURIComponent`, which escaped the escapes again at every level, the worker's URL had come
+ * to a million characters (2.3 million once the rules imported `nodes.ts`): 30-100 MB of the
+ * worker's memory. A `blob:` URL is a few dozen characters.
+ */
+export type ModuleUrls = "blob" | "data";
+
+/**
+ * `text` as the body of a `data:` URL: only what a URL would drop or end at (control characters,
+ * `#`, `?`, `%`) and what the string literal it is embedded in would escape (`"`, `\`) is
+ * escaped, so a URL nested in another grows by little, not threefold.
+ */
+function _dataBody(text: string): string {
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // control characters, DEL, " # % ? \
+    if (c < 32 || c === 127 || c === 34 || c === 35 || c === 37 || c === 63 || c === 92) {
+      out += `${text.slice(from, i)}%${c.toString(16).padStart(2, "0")}`;
+      from = i + 1;
+    }
+  }
+  return out + text.slice(from);
+}
+
+/** `name`'s text at a URL of its own, its `./x.ts` imports pointing at the other modules' URLs. */
+function _moduleUrl(name: string, done: Map<string, string>, urls: ModuleUrls): string {
   let url = done.get(name);
   if (url) return url;
   const text = MODULES[name];
@@ -78,14 +111,17 @@ function _moduleUrl(name: string, done: Map<string, string>): string {
   const linked = text.replace(
     /(\bfrom\s+|\bimport\s*\(\s*)(["'])\.\/([\w.]+\.ts)\2/g,
     (_, before: string, _quote: string, dep: string) =>
-      `${before}${JSON.stringify(_moduleUrl(dep, done))}`,
+      `${before}${JSON.stringify(_moduleUrl(dep, done, urls))}`,
   );
-  url = `data:application/typescript,${encodeURIComponent(linked)}`;
+  url = urls === "data" || name === "worker.ts"
+    ? `data:application/typescript,${_dataBody(linked)}`
+    : URL.createObjectURL(new Blob([linked], { type: "application/typescript" }));
   done.set(name, url);
   return url;
 }
 
-let _url: string | undefined;
+let _urls: ModuleUrls = "blob";
+const _entry = new Map<ModuleUrls, string>();
 let _worker: Worker | undefined;
 let _broken = false;
 let _answered = false; // the current worker has answered at least once
@@ -98,12 +134,23 @@ function _stop(): void {
   _worker = undefined;
 }
 
-/** A loaded worker, or undefined when none loads here (e.g. where modules cannot be built). */
+/**
+ * A loaded worker, or undefined when none loads here (e.g. where modules cannot be built). Where
+ * its modules do not load from `blob:` URLs, they are given `data:` URLs from then on.
+ */
 async function _start(): Promise<Worker | undefined> {
+  const started = await _load(_urls);
+  if (started || _urls === "data") return started;
+  _urls = "data";
+  return await _load(_urls);
+}
+
+async function _load(urls: ModuleUrls): Promise<Worker | undefined> {
   const { Worker } = await import("node:worker_threads"); // not at the server's start
-  _url ??= _moduleUrl("worker.ts", new Map());
+  let entry = _entry.get(urls);
+  if (!entry) _entry.set(urls, entry = _moduleUrl("worker.ts", new Map(), urls));
   _answered = false;
-  const w = new Worker(new URL(_url), { resourceLimits: RESOURCE_LIMITS });
+  const w = new Worker(new URL(entry), { resourceLimits: RESOURCE_LIMITS });
   _starts++;
   w.unref();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -195,7 +242,11 @@ export function outlineWorkerStarts(): number {
   return _starts;
 }
 
-/** Stops the worker (tests, benchmarks); the next outline starts a new one. */
-export function stopOutlineWorker(): void {
+/**
+ * Stops the worker (tests, benchmarks); the next outline starts a new one, its modules at `urls`
+ * when given (tests: the `data:` URLs a binary may need).
+ */
+export function stopOutlineWorker(urls?: ModuleUrls): void {
   _stop();
+  if (urls) _urls = urls;
 }

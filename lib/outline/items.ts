@@ -5,7 +5,9 @@
  * The walk only visits the top level and the bodies of containers (classes, modules, namespaces,
  * impl blocks); it never enters function bodies, which keeps a 10,000-line file cheap.
  */
-import type { Node } from "web-tree-sitter";
+import type { SyntaxNode } from "./nodes.ts";
+
+export type { SyntaxNode };
 import { tidySignature } from "./signature.ts";
 
 /** What an item is. Languages use the subset that exists for them. */
@@ -50,15 +52,15 @@ export interface Definition {
   /** The name, unqualified (the walk adds the scope's prefix). */
   name: string;
   /** The definition's own node. */
-  node: Node;
+  node: SyntaxNode;
   /** A wider node for the line range (decorators, `export`, `template<>`), if any. */
-  outer?: Node;
+  outer?: SyntaxNode;
   /** Where the signature starts, when not at `node` (e.g. at `export`). */
   sigStart?: number;
   /** The body: the signature ends where it starts. Without one, the signature is the first line. */
-  body?: Node | null;
+  body?: SyntaxNode | null;
   /** Nodes to outline beneath this item. */
-  children?: Node[];
+  children?: SyntaxNode[];
   /** What the children see as their container; default "class". */
   childContainer?: Container;
 }
@@ -67,28 +69,28 @@ export interface Definition {
 export type Described =
   | Definition
   | Definition[]
-  | { descend: Node[]; prefix?: string; container?: Container }
+  | { descend: SyntaxNode[]; prefix?: string; container?: Container }
   | null;
 
 /** One language's rules: what a node at container level defines. */
 export interface Rules {
-  describe(node: Node, scope: Scope): Described;
+  describe(node: SyntaxNode, scope: Scope): Described;
 }
 
 /** 1-based last line of `node`, not counting a trailing newline it swallowed. */
-function lastLine(node: Node): number {
+function lastLine(node: SyntaxNode): number {
   const end = node.endPosition;
   return end.column === 0 && end.row > node.startPosition.row ? end.row : end.row + 1;
 }
 
 /** The text of a node's `name` field, or undefined. */
-export function fieldText(node: Node, field: string): string | undefined {
+export function fieldText(node: SyntaxNode, field: string): string | undefined {
   return node.childForFieldName(field)?.text;
 }
 
 /** The named children of `node`, or none when it is missing. */
-export function bodyChildren(node: Node | null | undefined): Node[] {
-  return node ? (node.namedChildren.filter((c) => c !== null) as Node[]) : [];
+export function bodyChildren(node: SyntaxNode | null | undefined): SyntaxNode[] {
+  return node ? (node.namedChildren.filter((c) => c !== null) as SyntaxNode[]) : [];
 }
 
 function _signature(source: string, def: Definition): string {
@@ -106,7 +108,7 @@ function _signature(source: string, def: Definition): string {
 
 /** Walks `nodes` with `rules`, appending items to `out` in source order. */
 export function walk(
-  nodes: Node[],
+  nodes: SyntaxNode[],
   scope: Scope,
   rules: Rules,
   source: string,
@@ -152,7 +154,10 @@ export function walk(
   }
 }
 
-/** Merges neighbours with the same name and kind (overloads, getter/setter pairs) into one item. */
+/**
+ * Merges neighbours with the same name and kind (overloads, getter/setter pairs) into one item.
+ * The items are the walk's own, not copied: a merged item's end is changed in place.
+ */
 export function mergeNeighbours(items: OutlineItem[]): OutlineItem[] {
   const out: OutlineItem[] = [];
   for (const item of items) {
@@ -160,7 +165,7 @@ export function mergeNeighbours(items: OutlineItem[]): OutlineItem[] {
     if (prev && prev.name === item.name && prev.kind === item.kind && item.start <= prev.end + 2) {
       prev.end = Math.max(prev.end, item.end);
     } else {
-      out.push({ ...item });
+      out.push(item);
     }
   }
   return out;

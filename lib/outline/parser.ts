@@ -9,6 +9,7 @@
  */
 import type { Language, Parser, Tree } from "web-tree-sitter";
 import { type LanguageId, loadCoreWasm, loadGrammarWasm } from "./languages.ts";
+import { useRuntime } from "./nodes.ts";
 
 type Runtime = typeof import("web-tree-sitter");
 
@@ -21,7 +22,10 @@ function _startRuntime(): Promise<Runtime> {
     const [mod, core] = await Promise.all([import("web-tree-sitter"), loadCoreWasm()]);
     // As the runtime would make it (32 MB to start, 2 GB at most), but held here to be measured.
     const memory = new WebAssembly.Memory({ initial: 512, maximum: 32768 });
-    await mod.Parser.init({ wasmBinary: core, wasmMemory: memory });
+    // The runtime fills this object with its functions; outline's nodes call them (nodes.ts).
+    const module = { wasmBinary: core, wasmMemory: memory };
+    await mod.Parser.init(module);
+    useRuntime(module);
     _memory = memory;
     return mod;
   })();

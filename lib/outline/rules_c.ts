@@ -4,7 +4,6 @@
  * `constexpr` globals, namespaces. `Class::method` defined outside its class is named
  * `Class.method`. Preprocessor conditionals (include guards) and `extern "C"` are looked through.
  */
-import type { Node } from "web-tree-sitter";
 import {
   bodyChildren,
   type Definition,
@@ -12,6 +11,7 @@ import {
   fieldText,
   type Rules,
   type Scope,
+  type SyntaxNode,
 } from "./items.ts";
 
 const LOOK_THROUGH = new Set([
@@ -23,7 +23,7 @@ const LOOK_THROUGH = new Set([
 ]);
 
 /** Follows a declarator chain (`*name(args)`, `Ns::name`) to the declared name. */
-function _declaredName(node: Node | null): string | undefined {
+function _declaredName(node: SyntaxNode | null): string | undefined {
   for (let current = node, hops = 0; current && hops < 12; hops++) {
     switch (current.type) {
       case "identifier":
@@ -43,21 +43,21 @@ function _declaredName(node: Node | null): string | undefined {
   return undefined;
 }
 
-function _function(node: Node, scope: Scope): Definition | null {
+function _function(node: SyntaxNode, scope: Scope): Definition | null {
   const name = _declaredName(node.childForFieldName("declarator"));
   if (!name) return null;
   const kind = scope.container === "class" || name.includes(".") ? "method" : "function";
   return { kind, name, node, body: node.childForFieldName("body") };
 }
 
-function _record(node: Node, kind: "struct" | "class"): Definition | null {
+function _record(node: SyntaxNode, kind: "struct" | "class"): Definition | null {
   const name = fieldText(node, "name");
   const body = node.childForFieldName("body");
   if (!name || !body) return null;
   return { kind, name: name.replace(/<.*$/s, ""), node, body, children: bodyChildren(body) };
 }
 
-function _constants(node: Node): Definition[] {
+function _constants(node: SyntaxNode): Definition[] {
   const isConst = bodyChildren(node).some((c) =>
     c.type === "type_qualifier" && /^(const|constexpr)$/.test(c.text)
   );
@@ -69,7 +69,7 @@ function _constants(node: Node): Definition[] {
   });
 }
 
-function _describe(node: Node, scope: Scope): Described {
+function _describe(node: SyntaxNode, scope: Scope): Described {
   if (LOOK_THROUGH.has(node.type)) {
     return { descend: bodyChildren(node).filter((c) => c.type !== "identifier") };
   }

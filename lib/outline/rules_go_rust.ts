@@ -5,7 +5,6 @@
  * Rust: functions, structs, enums, traits (with their methods), `impl` blocks' methods named
  * `Type.method`, modules, constants and statics, type aliases.
  */
-import type { Node } from "web-tree-sitter";
 import {
   bodyChildren,
   type Definition,
@@ -14,6 +13,7 @@ import {
   type Kind,
   type Rules,
   type Scope,
+  type SyntaxNode,
 } from "./items.ts";
 
 /** `*pkg.Rect[T]` → `Rect`. */
@@ -21,14 +21,14 @@ function _typeName(text: string): string {
   return text.replace(/^[*&\s]+|^mut\s+/g, "").replace(/[<[].*$/s, "").replace(/^.*[.:]/, "");
 }
 
-function _goReceiver(node: Node): string {
+function _goReceiver(node: SyntaxNode): string {
   const param = node.childForFieldName("receiver")?.namedChildren.find((c) =>
     c?.type === "parameter_declaration"
   );
   return _typeName(param?.childForFieldName("type")?.text ?? "?");
 }
 
-function _goDescribe(node: Node, _scope: Scope): Described {
+function _goDescribe(node: SyntaxNode, _scope: Scope): Described {
   switch (node.type) {
     case "function_declaration": {
       const name = fieldText(node, "name");
@@ -92,7 +92,7 @@ const RUST_KINDS = new Map<string, Kind | "impl">([
   ["type_item", "type"],
 ]);
 
-function _rustDescribe(node: Node, scope: Scope): Described {
+function _rustDescribe(node: SyntaxNode, scope: Scope): Described {
   // Most nodes at this level (attributes, `use`, comments, macros) are no item: their type alone
   // says so, without looking up fields.
   const kind = RUST_KINDS.get(node.type);

@@ -5,7 +5,6 @@
  * `static final` fields as constants. Ruby: classes, modules, methods (`def self.x` too),
  * constants. Bash: functions.
  */
-import type { Node } from "web-tree-sitter";
 import {
   bodyChildren,
   type Definition,
@@ -13,9 +12,10 @@ import {
   fieldText,
   type Rules,
   type Scope,
+  type SyntaxNode,
 } from "./items.ts";
 
-function _javaConstants(node: Node, scope: Scope): Definition[] {
+function _javaConstants(node: SyntaxNode, scope: Scope): Definition[] {
   const modifiers = bodyChildren(node).find((c) => c.type === "modifiers")?.text ?? "";
   const implicit = scope.container === "module"; // interface fields are static final
   if (!implicit && !(/\bstatic\b/.test(modifiers) && /\bfinal\b/.test(modifiers))) return [];
@@ -26,7 +26,7 @@ function _javaConstants(node: Node, scope: Scope): Definition[] {
   });
 }
 
-function _javaDescribe(node: Node, scope: Scope): Described {
+function _javaDescribe(node: SyntaxNode, scope: Scope): Described {
   const name = fieldText(node, "name");
   const body = node.childForFieldName("body");
   switch (node.type) {
@@ -62,7 +62,7 @@ function _javaDescribe(node: Node, scope: Scope): Described {
   }
 }
 
-function _rubyDescribe(node: Node, scope: Scope): Described {
+function _rubyDescribe(node: SyntaxNode, scope: Scope): Described {
   switch (node.type) {
     case "class":
     case "module": {
@@ -96,7 +96,11 @@ function _rubyDescribe(node: Node, scope: Scope): Described {
   }
 }
 
-function _bashDescribe(node: Node): Described {
+function _bashDescribe(node: SyntaxNode): Described {
+  // A script that defines a function only on some systems: `if …; then f() { …; }; else …; fi`.
+  if (node.type === "if_statement" || node.type === "elif_clause" || node.type === "else_clause") {
+    return { descend: bodyChildren(node) };
+  }
   if (node.type !== "function_definition") return null;
   const name = fieldText(node, "name");
   return name ? { kind: "function", name, node, body: node.childForFieldName("body") } : null;

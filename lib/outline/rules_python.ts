@@ -1,19 +1,40 @@
 /**
  * Outline rules for Python: classes, functions and methods (with their decorators), module and
- * class constants (UPPER_CASE names), and type aliases.
+ * class constants (UPPER_CASE names), and type aliases, also where a module or class defines them
+ * under a condition (`if sys.version_info >= …:`, `if TYPE_CHECKING:`, `try: … except
+ * ImportError:`), as ctags and editors list them.
  */
-import type { Node } from "web-tree-sitter";
-import { bodyChildren, type Definition, fieldText, type Rules, type Scope } from "./items.ts";
+import {
+  bodyChildren,
+  type Described,
+  fieldText,
+  type Rules,
+  type Scope,
+  type SyntaxNode,
+} from "./items.ts";
 
 /** A name that reads as a constant: `MAX_SIZE`, `_DEFAULT`. */
 const CONSTANT_NAME = /^_*[A-Z][A-Z0-9_]*$/;
 
-function _describe(node: Node, scope: Scope): Definition | null {
+/** The statements of every branch of an `if`, `try` or `with` statement, in source order. */
+function _branches(node: SyntaxNode, out: SyntaxNode[] = []): SyntaxNode[] {
+  for (const child of bodyChildren(node)) {
+    if (child.type === "block") out.push(...bodyChildren(child));
+    else if (child.type.endsWith("_clause") && child.type !== "with_clause") _branches(child, out);
+  }
+  return out;
+}
+
+function _describe(node: SyntaxNode, scope: Scope): Described {
   switch (node.type) {
+    case "if_statement":
+    case "try_statement":
+    case "with_statement":
+      return { descend: _branches(node) };
     case "decorated_definition": {
       const inner = node.childForFieldName("definition");
       const def = inner ? _describe(inner, scope) : null;
-      return def ? { ...def, outer: node } : null;
+      return def && !Array.isArray(def) && !("descend" in def) ? { ...def, outer: node } : null;
     }
     case "function_definition": {
       const name = fieldText(node, "name");

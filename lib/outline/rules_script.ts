@@ -4,7 +4,6 @@
  * enums and namespaces. `export` and `declare` wrappers widen the item to include them. A module
  * wrapped in an IIFE, UMD or AMD call is outlined as if it stood at the top (`rules_wrappers.ts`).
  */
-import type { Node } from "web-tree-sitter";
 import {
   bodyChildren,
   type Definition,
@@ -12,6 +11,7 @@ import {
   fieldText,
   type Rules,
   type Scope,
+  type SyntaxNode,
 } from "./items.ts";
 import {
   assignedDefinitions,
@@ -20,23 +20,23 @@ import {
   wrappedStatements,
 } from "./rules_wrappers.ts";
 
-function _name(node: Node): string | undefined {
+function _name(node: SyntaxNode): string | undefined {
   return fieldText(node, "name") ?? fieldText(node, "property");
 }
 
-function _valueFunction(value: Node | null): Node | null {
+function _valueFunction(value: SyntaxNode | null): SyntaxNode | null {
   const inner = unwrap(value);
   return isFunctionValue(inner) ? inner : null;
 }
 
 /** `require("x")`, which is an import rather than a constant. */
-function _isRequire(value: Node | null): boolean {
+function _isRequire(value: SyntaxNode | null): boolean {
   return value?.type === "call_expression" &&
     value.childForFieldName("function")?.text === "require";
 }
 
 /** `const a = 1, f = () => 2;` → one definition per named declarator. */
-function _variables(node: Node, scope: Scope): Definition[] {
+function _variables(node: SyntaxNode, scope: Scope): Definition[] {
   const isConst = node.firstChild?.type === "const";
   const declarators = bodyChildren(node).filter((c) => c.type === "variable_declarator");
   const out: Definition[] = [];
@@ -71,7 +71,7 @@ function _variables(node: Node, scope: Scope): Definition[] {
   return out;
 }
 
-function _member(node: Node): Definition | null {
+function _member(node: SyntaxNode): Definition | null {
   const name = _name(node) ?? "?";
   const fn = _valueFunction(node.childForFieldName("value"));
   if (fn) return { kind: "method", name, node, body: fn.childForFieldName("body") };
@@ -81,7 +81,7 @@ function _member(node: Node): Definition | null {
   return isStaticReadonly ? { kind: "constant", name, node } : null;
 }
 
-function _describe(node: Node, scope: Scope): Described {
+function _describe(node: SyntaxNode, scope: Scope): Described {
   switch (node.type) {
     case "export_statement":
     case "ambient_declaration": {
@@ -180,7 +180,7 @@ function _describe(node: Node, scope: Scope): Described {
   }
 }
 
-function _describeDefault(inner: Node, outer: Node): Definition {
+function _describeDefault(inner: SyntaxNode, outer: SyntaxNode): Definition {
   const body = inner.childForFieldName("body");
   const isClass = inner.type === "class";
   return {

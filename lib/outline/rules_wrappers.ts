@@ -6,10 +6,9 @@
  * CommonJS assignments (`module.exports = {…}`, `exports.f = function () {…}`,
  * `Foo.prototype.bar = function () {…}`).
  */
-import type { Node } from "web-tree-sitter";
-import { bodyChildren, type Definition, fieldText } from "./items.ts";
+import { bodyChildren, type Definition, fieldText, type SyntaxNode } from "./items.ts";
 
-/** Node types of a function used as a value. */
+/** SyntaxNode types of a function used as a value. */
 export const FUNCTION_VALUES = new Set([
   "arrow_function",
   "function_expression",
@@ -18,7 +17,7 @@ export const FUNCTION_VALUES = new Set([
 ]);
 
 /** `node` without the parentheses or unary operator (`!`, `void`, `+`) around it. */
-export function unwrap(node: Node | null | undefined): Node | null {
+export function unwrap(node: SyntaxNode | null | undefined): SyntaxNode | null {
   let n = node ?? null;
   while (n && (n.type === "parenthesized_expression" || n.type === "unary_expression")) {
     n = n.childForFieldName("argument") ?? n.namedChild(0);
@@ -27,12 +26,12 @@ export function unwrap(node: Node | null | undefined): Node | null {
 }
 
 /** True for a function used as a value. */
-export function isFunctionValue(node: Node | null): node is Node {
+export function isFunctionValue(node: SyntaxNode | null): node is SyntaxNode {
   return node !== null && FUNCTION_VALUES.has(node.type);
 }
 
 /** The function a call runs at once: `f` in `(f)()`, `f.call(this)`, `f.apply(…)`. */
-function _called(call: Node): Node | null {
+function _called(call: SyntaxNode): SyntaxNode | null {
   let callee = unwrap(call.childForFieldName("function"));
   if (callee?.type === "member_expression") {
     const method = callee.childForFieldName("property")?.text;
@@ -46,7 +45,7 @@ function _called(call: Node): Node | null {
  * The statements of the module that `expression` wraps (an IIFE's body, a UMD factory's, an AMD
  * callback's), or none when it is no wrapper.
  */
-export function wrappedStatements(expression: Node | null): Node[] {
+export function wrappedStatements(expression: SyntaxNode | null): SyntaxNode[] {
   const call = unwrap(expression);
   if (call?.type !== "call_expression") return [];
   const fn = _called(call);
@@ -60,7 +59,7 @@ export function wrappedStatements(expression: Node | null): Node[] {
   });
 }
 
-function _objectMember(member: Node): Definition[] {
+function _objectMember(member: SyntaxNode): Definition[] {
   if (member.type === "method_definition") {
     const name = fieldText(member, "name");
     return name
@@ -79,7 +78,10 @@ function _objectMember(member: Node): Definition[] {
  * function to `exports.f`, `module.exports`, `Foo.prototype.bar` or `Foo.bar` one function or
  * method (named without `module.exports.` / `exports.` / `prototype.`). Null for anything else.
  */
-export function assignedDefinitions(statement: Node, expression: Node): Definition[] | null {
+export function assignedDefinitions(
+  statement: SyntaxNode,
+  expression: SyntaxNode,
+): Definition[] | null {
   if (expression.type !== "assignment_expression") return null;
   const left = expression.childForFieldName("left");
   const right = unwrap(expression.childForFieldName("right"));

@@ -7,6 +7,7 @@ import type { LanguageId } from "./languages.ts";
 import { withTree } from "./parser.ts";
 import { withKeptTree } from "./reparse.ts";
 import type { Tree } from "web-tree-sitter";
+import { rootOf, type SyntaxNode } from "./nodes.ts";
 import { PYTHON_RULES } from "./rules_python.ts";
 import { SCRIPT_RULES } from "./rules_script.ts";
 import { GO_RULES, RUST_RULES } from "./rules_go_rust.ts";
@@ -36,8 +37,8 @@ export interface Outline {
 
 function _outline(tree: Tree, language: LanguageId, source: string): Outline {
   const items: OutlineItem[] = [];
-  const root = tree.rootNode;
-  const top = root.namedChildren.filter((c) => c !== null);
+  const root = rootOf(tree, source);
+  const top = root.namedChildren.filter((c): c is SyntaxNode => c !== null);
   walk(top, { prefix: "", container: "top", depth: 0 }, RULES[language], source, items);
   return { items: mergeNeighbours(items), hasErrors: root.hasError };
 }

@@ -7,13 +7,15 @@
  * (2.4 million characters per language, once, in small steps that give way to any request): V8
  * first runs a grammar's WASM with its baseline compiler and moves the hot functions to its
  * optimizing one only after they have run a while, so the next fresh file of that language is
- * parsed at full speed instead of paying for that warm-up itself.
+ * parsed at full speed instead of paying for that warm-up itself. The trees that re-parsing no
+ * longer keeps are freed then too, after the answer rather than before it.
  */
 import { parentPort } from "node:worker_threads";
 import type { LanguageId } from "./languages.ts";
 import { heapBytes } from "./parser.ts";
 import { type PackedOutline, packOutline } from "./packed.ts";
 import { outlineSource } from "./source.ts";
+import { freeDropped } from "./reparse.ts";
 
 /** A request to the worker. */
 export interface OutlineRequest {
@@ -40,7 +42,7 @@ export type OutlineReply =
  */
 const WARM_CHARS = 2_400_000;
 const WARM_STEP = 48_000;
-/** How long the worker waits after an answer before it warms (a request comes first). */
+/** How long the worker waits after an answer before its idle work (a request comes first). */
 const WARM_DELAY_MS = 30;
 
 const _warmed = new Map<LanguageId, number>();
@@ -70,10 +72,13 @@ async function _warmStep(): Promise<void> {
   _timer = setTimeout(_warmStep, 0);
 }
 
-function _scheduleWarm(language: LanguageId, text: string): void {
-  if ((_warmed.get(language) ?? 0) >= WARM_CHARS) return;
-  _warm = { language, text };
-  _timer = setTimeout(_warmStep, WARM_DELAY_MS);
+/** After an answer: free the dropped trees, then warm `language` with `text` while idle. */
+function _scheduleIdle(language: LanguageId, text: string): void {
+  if ((_warmed.get(language) ?? 0) < WARM_CHARS) _warm = { language, text };
+  _timer = setTimeout(() => {
+    freeDropped();
+    _warmStep();
+  }, WARM_DELAY_MS);
 }
 
 parentPort?.on("message", async (request: OutlineRequest) => {
@@ -83,10 +88,11 @@ parentPort?.on("message", async (request: OutlineRequest) => {
     const outline = packOutline(await outlineSource(request.language, request.text, request.key));
     const heapMb = heapBytes() / 1048576;
     parentPort!.postMessage({ id: request.id, outline, heapMb } satisfies OutlineReply);
-    _scheduleWarm(request.language, request.text);
+    _scheduleIdle(request.language, request.text);
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     parentPort!.postMessage({ id: request.id, error } satisfies OutlineReply);
+    _timer = setTimeout(freeDropped, WARM_DELAY_MS);
   }
 });
 parentPort?.postMessage({ id: 0, ready: true } satisfies OutlineReply);

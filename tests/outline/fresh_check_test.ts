@@ -3,6 +3,7 @@
  * each test pins one wrong answer that the check found, and the edge files it passes.
  */
 import assert from "node:assert/strict";
+import { join } from "../../lib/deps.ts";
 import outline from "../../tools/outline.ts";
 import { callJson, tempProject, testContext } from "../helpers/project.ts";
 
@@ -42,7 +43,6 @@ Deno.test({
   // `if TYPE_CHECKING:` imports' stand-ins, `except ImportError: def fallback`, and
   // `if __name__ == "__main__": def main()`. (C and C++ already look into `#if` blocks.)
   name: "outline lists Python definitions inside top-level if, else and except blocks",
-  ignore: true,
   async fn() {
     const root = await tempProject({
       "cond.py": "import sys\n" +
@@ -53,6 +53,23 @@ Deno.test({
     });
     const names = (await items(root, "cond.py")).map((item) => item.split("|")[2]);
     assert.deepEqual(names, ["in_if", "InIf", "in_else", "in_except", "top"]);
+    // Inside a class too (typeshed's methods by version), and nested conditions; never inside a
+    // function's body.
+    await Deno.writeTextFile(
+      join(root, "cls.py"),
+      "class C:\n    if sys.version_info >= (3, 9):\n        def m(self): pass\n" +
+        "    elif X:\n        with ctx():\n            CONST = 1\n" +
+        "def f():\n    if x:\n        def inner(): pass\n",
+    );
+    const cls = (await items(root, "cls.py")).map((item) => item.split("|").slice(1, 3).join(" "));
+    assert.deepEqual(cls, ["class C", "method C.m", "constant C.CONST", "function f"]);
+    // A shell script's functions defined under `if`/`elif`/`else`.
+    await Deno.writeTextFile(
+      join(root, "s.sh"),
+      'if [ -n "$A" ]; then\n  fa() { :; }\nelif true; then\n  fb() { :; }\nelse\n  fc() { :; }\nfi\n',
+    );
+    const sh = (await items(root, "s.sh")).map((item) => item.split("|")[2]);
+    assert.deepEqual(sh, ["fa", "fb", "fc"]);
   },
 });
 

@@ -126,3 +126,17 @@ Deno.test("the worker's outline, packed between threads, is the outline made in 
     assert.ok(new Set(here.items.map((i) => i.kind)).size >= 4, `${name}: several kinds`);
   }
 });
+
+Deno.test("the worker's modules load from data: URLs too, as where blob: URLs do not", async () => {
+  const root = await tempProject({ "a.py": "class A:\n    def m(self):\n        pass\n" });
+  clearOutlineCache();
+  stopOutlineWorker("data");
+  try {
+    const before = outlineWorkerStarts();
+    const out = await outlineFile(`${root}/a.py`, "a.py");
+    assert.deepEqual(out.items.map((i) => i.name), ["A", "A.m"]);
+    assert.equal(outlineWorkerStarts() - before, 1, "a worker outlined it, not the server");
+  } finally {
+    stopOutlineWorker("blob");
+  }
+});
