@@ -16,9 +16,9 @@
  * run, so the worker re-parses what changed), and one-shot (Deno's start-up included). The floor
  * for fresh is the bare parse: `parser.parse(text)` with the same grammar here, after a few
  * untimed parses so V8 has compiled the grammar's hot functions with its optimizing tier (as the
- * server's worker does while idle), timed right before and right after each fresh outline. Last, a 4 MB one-line file of nested arrays is outlined while
- * `list_files` is called every 200 ms: how long those calls take meanwhile, and the server's
- * memory before and after. Not a test.
+ * server's worker does while idle), timed right before and right after each fresh outline. Last, a
+ * 4 MB one-line file of nested arrays is outlined while `list_files` is called every 200 ms: how
+ * long those calls take meanwhile, and the server's memory before and after. Not a test.
  */
 import { basename, dirname, resolve } from "../lib/deps.ts";
 import { languageOf, loadCoreWasm, loadGrammarWasm } from "../lib/outline/languages.ts";
