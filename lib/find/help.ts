@@ -18,7 +18,7 @@
  */
 import { literalOf } from "./literal.ts";
 import { readInto } from "./read.ts";
-import type { ListingMessage, SearchJob, WorkerReply } from "./protocol.ts";
+import type { JobReply, ListingMessage, SearchJob } from "./protocol.ts";
 import { CTL_FOUND, MAX_FILE_BYTES } from "./protocol.ts";
 import type { MatcherSpec } from "./scan.ts";
 import { type FileReader, listingView, searchSteps, type WorkerState } from "./worker.ts";
@@ -125,7 +125,7 @@ function _fileReader(): FileReader {
 export function helpSearch(
   job: SearchJob,
   listing: ListingMessage,
-  onReply: (reply: WorkerReply) => void,
+  onReply: (reply: JobReply) => void,
   onError: (error: Error) => void,
   live: () => boolean,
 ): Promise<void> {

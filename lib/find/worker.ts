@@ -46,6 +46,7 @@ import {
   CTL_NEXT_CHUNK,
   CTL_STOP,
   CTL_WORKERS,
+  type JobReply,
   type ListingMessage,
   MAX_FILE_BYTES,
   PATH_STRING_BYTES,
@@ -317,7 +318,7 @@ export interface WorkerState {
   reader: FileReader;
   view: ListingView;
   sums: SummaryIndex | undefined;
-  post(reply: WorkerReply): void;
+  post(reply: JobReply): void;
 }
 
 /** One search job run a slice at a time (see {@linkcode searchSteps}). */
