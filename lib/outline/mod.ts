@@ -59,7 +59,9 @@ async function _load(
       } MB, limit ${MAX_OUTLINE_BYTES / 1048576} MB); use find to search it`,
     );
   }
-  return { language, mtime: info.mtime?.getTime() ?? 0, bytes: await Deno.readFile(abs) };
+  const bytes = await Deno.readFile(abs);
+  // A `.h` is C or C++ by its text (languages.ts).
+  return { language: languageOf(rel, bytes) ?? language, mtime: info.mtime?.getTime() ?? 0, bytes };
 }
 
 function _decode(bytes: Uint8Array, rel: string): string {

@@ -75,7 +75,7 @@ function _point(text: string, index: number): { row: number; column: number } {
  * no grammar.
  */
 export async function primeSyntax(path: string, text: string): Promise<void> {
-  const language = languageOf(path);
+  const language = languageOf(path, text);
   if (language) await _tree(language, text);
 }
 
@@ -89,7 +89,7 @@ export async function syntaxErrorLines(
   text: string,
   before?: string,
 ): Promise<number[] | null> {
-  const language = languageOf(path);
+  const language = languageOf(path, text);
   if (!language) return null;
   if (before === undefined || before === text) return _errors(await _tree(language, text));
   const old = (await _tree(language, before)).copy();

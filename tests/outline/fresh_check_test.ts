@@ -81,7 +81,6 @@ Deno.test({
   // still pass the file's bytes: `language: languageOf(rel, bytes)` in its return (and
   // lib/outline/syntax.ts `languageOf(path, text)`), then this test passes.
   name: "outline does not list a C++ class in a .h file as a function",
-  ignore: true,
   async fn() {
     const root = await tempProject({
       "t.h": "#pragma once\nclass CppInH { public: void m(); };\nnamespace nsh { int f(); }\n" +
