@@ -89,6 +89,21 @@ export function holdsPast(
   }
 }
 
+/**
+ * Whether `path` (`realRoot`'s file `rel`, where `realRoot` is the real path of the folder searched)
+ * is reached without a symbolic link: find does not follow links, yet a listing can name a path
+ * that became one (git lists a tracked file by its index entry, even when a link to a file outside
+ * the project replaced it on disk, or a folder on its way did). Asked only of a file that gave
+ * lines, so a search pays one `realpath` per file shown. Also written into the worker's source.
+ */
+export function direct(path: string, realRoot: string, rel: string): boolean {
+  try {
+    return Deno.realPathSync(path) === `${realRoot}/${rel}`;
+  } catch {
+    return false;
+  }
+}
+
 /** Index in `needle` of its rarest byte in source code. */
 function _rarest(needle: Uint8Array): number {
   let rare = 0;
@@ -109,6 +124,7 @@ export class FileSearch {
   #rare: number;
   #scanner: Scanner;
   #done = new Map<string, FileResult>();
+  #realRoot: string | undefined;
 
   constructor(private root: string, spec: MatcherSpec, private limit: number) {
     this.#needle = new TextEncoder().encode(spec.literal!);
@@ -144,6 +160,10 @@ export class FileSearch {
       return { lines: [], skip: 2 };
     }
     const hits = this.#scanner.scan(text, this.limit);
+    if (hits.length) {
+      this.#realRoot ??= Deno.realPathSync(this.root);
+      if (!direct(`${this.root}/${rel}`, this.#realRoot, rel)) return { lines: [] };
+    }
     return { lines: hits.map((hit) => `${rel}:${hit.line}:${hit.text}`) };
   }
 }

@@ -35,7 +35,7 @@
 import type { Buffer as NodeBuffer } from "node:buffer";
 import type NodeVm from "node:vm";
 import { globMatches } from "../glob/mod.ts";
-import { holdsPast, readInto } from "./read.ts";
+import { direct, holdsPast, readInto } from "./read.ts";
 import { makeScanner, type MatcherSpec } from "./scan.ts";
 import {
   BINARY_PROBE_BYTES,
@@ -391,6 +391,7 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
     return stale;
   };
 
+  let realRoot: string | undefined; // the searched folder's real path, once a file gives lines
   // Reads file `i` and adds its matching lines to `o` (or counts why it was skipped).
   const searchFile = (o: OpenChunk, i: number): void => {
     const rel = view.pathAt(i);
@@ -427,7 +428,18 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
       skipped[2]++;
       return;
     }
-    for (const hit of scanner.scan(content, job.limit - o.lines.length)) {
+    const hits = scanner.scan(content, job.limit - o.lines.length);
+    if (hits.length) {
+      if (realRoot === undefined) {
+        try {
+          realRoot = Deno.realPathSync(job.root);
+        } catch {
+          realRoot = job.root;
+        }
+      }
+      if (!direct(path, realRoot, rel)) return; // a link: find does not follow it
+    }
+    for (const hit of hits) {
       o.lines.push(`${rel}:${hit.line}:${hit.text}`);
       o.at.push(i);
       o.bytes.push(size);

@@ -34,7 +34,7 @@ import {
   threadCpuMs,
 } from "./worker.ts";
 import { globMatches } from "../glob/mod.ts";
-import { holdsPast, readInto } from "./read.ts";
+import { direct, holdsPast, readInto } from "./read.ts";
 
 /** The worker's whole source. */
 function workerSource(): string {
@@ -68,6 +68,7 @@ function workerSource(): string {
     String(cutLine),
     String(makeScanner),
     String(globMatches),
+    String(direct),
     String(holdsPast),
     String(readInto),
     ...[

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import find from "../../tools/find.ts";
 import { requiredLiteral } from "../../lib/find/literal.ts";
 import { callJson, git, tempProject, testContext } from "../helpers/project.ts";
+import { FULL, MAIN } from "../helpers/mcp.ts";
 
 type Found = { status: string; matches?: string[]; count?: number; error?: string };
 
@@ -107,16 +108,46 @@ Deno.test({
   // lines, though its description says it "does not follow symbolic links" (rg leaves it out).
   // A cheap fix: lstat the files that gave lines (few) before reporting them.
   name: "find does not follow a symbolic link that replaced a tracked file",
-  ignore: true,
   async fn() {
-    const outside = await tempProject({ "secret.txt": "needle outside\n" });
-    const root = await tempProject({ "a.txt": "needle in\n", "b.txt": "plain\n" });
+    const outside = await tempProject({ "secret.txt": "needle outside\n", "c.txt": "needle c\n" });
+    const root = await tempProject({
+      "a.txt": "needle in\n",
+      "b.txt": "plain\n",
+      "sub/c.txt": "plain\n",
+    });
     await git(root, "init", "-q");
     await git(root, "add", "-A");
     await git(root, "commit", "-qm", "x");
     await Deno.remove(`${root}/b.txt`);
     await Deno.symlink(`${outside}/secret.txt`, `${root}/b.txt`);
+    // A folder on the way replaced by a link too: `sub/c.txt` now reads the outside `c.txt`.
+    await Deno.remove(`${root}/sub`, { recursive: true });
+    await Deno.symlink(outside, `${root}/sub`);
     assert.deepEqual((await run(root, { pattern: "needle" })).matches, ["a.txt:1:needle in"]);
+    assert.deepEqual(
+      (await run(root, { pattern: "need.e", max_results: 5 })).matches,
+      ["a.txt:1:needle in"],
+      "a regular expression, searched by the workers",
+    );
+    // `localexec call find` searches plain text on its own thread (oneshot.ts): the same answer.
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--no-prompt",
+        ...FULL,
+        MAIN,
+        "call",
+        "find",
+        '{"pattern":"needle"}',
+        "--root",
+        root,
+      ],
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    assert.deepEqual(JSON.parse(new TextDecoder().decode(out.stdout)).matches, [
+      "a.txt:1:needle in",
+    ]);
   },
 });
 
