@@ -106,6 +106,7 @@ Deno.test("globFiles passes exactly the files globMatches passes", async () => {
   ].sort();
   const listing = poolListing(1, files, [], "/nowhere", 0);
   const globs = ["*.py", "src/**/*.ts", "test", "src", "!*.md", "**/deep/*", "*.{ts,md}", "te?t"];
+  globs.push("**", "[!a]*.ts", "*.py/*", "deep");
   for (const glob of globs) {
     const spec = globSpec(glob);
     const re = new RegExp(spec.source);
