@@ -189,8 +189,8 @@ async function main(args: string[]): Promise<void> {
         idle: refuse ? undefined : _prestart(state),
       });
       // find's search workers would keep the process up (see lib/find/search.ts): ended here.
-      // One ended while V8 runs its code under node:vm (a search, a collection) may never stop
-      // (Deno 2.9): the process then ends anyway, a moment later.
+      // One ended while it runs code under node:vm (a search, a collection) goes on until that
+      // code returns (Deno 2.9), and a server was once seen not to end: it ends anyway, 2 s later.
       if (_findOn(state)) {
         (await import("./lib/find/mod.ts")).endFind();
         unrefTimer(setTimeout(() => Deno.exit(), END_GRACE_MS));

@@ -5,9 +5,9 @@
  * lives, and starting one holds this thread 0.1–0.4 s), so on a machine of two cores half of it
  * sat idle while `rg` read with both: a word's first 30 on the 59k-file tree took 30–90 ms where
  * `rg | head -30` took 20–40 ms. The main thread waits for the worker meanwhile: in a search that
- * may answer with any matches (spread, see `SPREAD_MIN_FILES`), it claims chunks of the same job
- * from the same shared counter (`searchSteps` in `worker.ts`, the worker's own code)
- * {@linkcode HELP_SLICE_MS} at a time, and answers other calls between its slices; it stops as
+ * may answer with any matches (spread, see `SPREAD_MIN_FILES`) and has run for
+ * {@linkcode HELP_AFTER_MS}, it claims chunks of the same job from the same shared counter
+ * (`searchSteps` in `worker.ts`, the worker's own code) {@linkcode HELP_SLICE_MS} at a time, and answers other calls between its slices; it stops as
  * soon as the chunks reported by all hold enough lines (`CTL_FOUND`), so the workers' replies
  * that end the search are read at once. Once another call runs, it finishes the chunk it holds
  * and claims no more.
@@ -31,6 +31,17 @@ import { callsRunning } from "../quiet.ts";
  * `setImmediate` the workers' replies and the input, delivered only once the search was over).
  */
 export const HELP_SLICE_MS = 8;
+
+/** How long a search runs on its workers alone before this thread helps. */
+export const HELP_AFTER_MS = 25;
+
+let _helpAfter = HELP_AFTER_MS;
+
+/** Tests: {@linkcode HELP_AFTER_MS} set to `ms` until the returned function puts it back. */
+export function setHelpAfterForTests(ms: number): () => void {
+  _helpAfter = ms;
+  return () => void (_helpAfter = HELP_AFTER_MS);
+}
 
 /** Whether the main thread may search for `spec` (see the module comment). */
 export function mayHelp(spec: MatcherSpec): boolean {
@@ -158,6 +169,8 @@ export function helpSearch(
     }
     setTimeout(turn, 0); // the calls, the workers' replies and the timers waiting go first
   };
-  turn(); // at once: the workers are still receiving the job
+  // Not at once: most first-30 searches end within a few tens of milliseconds, and a second reader
+  // ending beside one costs CPU for its chunk in hand (`deprecated -i`: 87 ms against 52).
+  setTimeout(turn, _helpAfter);
   return promise;
 }

@@ -8,8 +8,8 @@
  * {@linkcode WORKER_IDLE_MS} offers to end and is ended, which gives its heap back, except the
  * first one of a pool that keeps it (the server's: starting a worker holds the calling thread until
  * the worker's runtime exists, 15–40 ms, more on a loaded machine, and a call beside it waits as
- * long); the others start only while no other call runs. Each keeps the last listing it was sent (shared memory, see
- * `protocol.ts`), so a warm search sends only the pattern. The
+ * long); the others start only while no other call runs. Each keeps the last listing it was sent
+ * (shared memory, see `protocol.ts`), so a warm search sends only the pattern. The
  * listing is cut into chunks that workers claim one at a time; the main thread keeps the results
  * of finished chunks in order and stops every worker as soon as the chunks before the first
  * unfinished one hold more than `maxResults` matches. A search of a large listing (over
@@ -297,7 +297,7 @@ export class SearchPool {
   }
 
   /**
-   * A web worker (Deno's own): it costs the server about 7 MB less than a `node:worker_threads`
+   * A web worker (Deno's own): it costs the server about 6 MB less than a `node:worker_threads`
    * one, and `new Worker` holds this thread for 15–40 ms instead of 90–250 (it returns once the
    * worker's runtime exists). It cannot be unreferenced: a live one keeps the process up, so a
    * process that is done ends it ({@linkcode close}, `resetFind`) or exits (`main.ts`).

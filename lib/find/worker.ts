@@ -588,7 +588,7 @@ export function searchWorkerMain(): void {
   // glibc's malloc keeps the pages it frees, in one arena per thread that allocated (Rust's
   // buffers: git's output and the walk on the main thread, this worker's file calls, messages);
   // `malloc_trim` hands every arena's free pages back (on the 59k-file tree, the server's memory
-  // after 50 finds went from +43–49 MB over idle to +33–40). It needs native code
+  // after 50 finds went from +43–49 MB over idle to +36–41). It needs native code
   // (`--allow-ffi`, which the full preset `-A` grants) and glibc; otherwise nothing is done.
   let trim: (() => void) | null | undefined;
   const trimMalloc = (): void => {

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { compileMatcher } from "../../lib/find/scan.ts";
 import { SPREAD_MIN_FILES } from "../../lib/find/protocol.ts";
 import { poolListing, SearchPool } from "../../lib/find/search.ts";
-import { helpedChunks, linearRegex } from "../../lib/find/help.ts";
+import { helpedChunks, linearRegex, setHelpAfterForTests } from "../../lib/find/help.ts";
 import { globFiles, searchKept } from "../../lib/find/warm.ts";
 import { globMatches, globSpec } from "../../lib/glob/mod.ts";
 import { tempProject } from "../helpers/project.ts";
@@ -33,6 +33,7 @@ async function _project(count: number): Promise<{ root: string; names: string[] 
 Deno.test("the main thread searches plain text beside the worker; the answer is the worker's own", async () => {
   const { root, names } = await _project(SPREAD_MIN_FILES + 1000);
   const pool = new SearchPool(1, 1000);
+  const restore = setHelpAfterForTests(0); // at once: these searches end within milliseconds
   try {
     // A listing of its own for each search: nothing remembered from the one before (recall.ts;
     // a search that reads remembered files first is not helped).
@@ -63,6 +64,7 @@ Deno.test("the main thread searches plain text beside the worker; the answer is 
     await pool.search(root, fresh(), compileMatcher("Need+le \\d+", false), 5000);
     assert.equal(helpedChunks(), after);
   } finally {
+    restore();
     pool.close();
     await Deno.remove(root, { recursive: true });
   }
@@ -106,6 +108,7 @@ Deno.test("globFiles passes exactly the files globMatches passes", async () => {
   ].sort();
   const listing = poolListing(1, files, [], "/nowhere", 0);
   const globs = ["*.py", "src/**/*.ts", "test", "src", "!*.md", "**/deep/*", "*.{ts,md}", "te?t"];
+  globs.push("**", "[!a]*.ts", "*.py/*", "deep");
   for (const glob of globs) {
     const spec = globSpec(glob);
     const re = new RegExp(spec.source);
