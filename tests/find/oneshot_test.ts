@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { findInProject, type FindOptions, resetFind } from "../../lib/find/mod.ts";
-import { callMcp, connect, FULL, MAIN } from "../helpers/mcp.ts";
+import { callMcp, callOnce, connect } from "../helpers/mcp.ts";
 import { git, tempProject, writeFiles } from "../helpers/project.ts";
 
 const LATIN1 = new Uint8Array([...new TextEncoder().encode("needle caf"), 0xe9, 10]);
@@ -120,24 +120,8 @@ Deno.test("find one-shot still runs a regular expression in a worker, under its 
   }
 });
 
-async function _call(root: string, args: Record<string, unknown>): Promise<unknown> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--no-prompt",
-      ...FULL,
-      MAIN,
-      "call",
-      "find",
-      JSON.stringify(args),
-      "--root",
-      ".",
-    ],
-    cwd: root,
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  return JSON.parse(new TextDecoder().decode(out.stdout));
+function _call(root: string, args: Record<string, unknown>): Promise<unknown> {
+  return callOnce(root, "find", args);
 }
 
 Deno.test("`call find` prints what a warm server answers, untracked files in path order", async () => {

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import find from "../../tools/find.ts";
 import { requiredLiteral } from "../../lib/find/literal.ts";
 import { callJson, git, tempProject, testContext } from "../helpers/project.ts";
-import { FULL, MAIN } from "../helpers/mcp.ts";
+import { callOnce } from "../helpers/mcp.ts";
 
 type Found = { status: string; matches?: string[]; count?: number; error?: string };
 
@@ -129,24 +129,8 @@ Deno.test({
       "a regular expression, searched by the workers",
     );
     // `localexec call find` searches plain text on its own thread (oneshot.ts): the same answer.
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--no-prompt",
-        ...FULL,
-        MAIN,
-        "call",
-        "find",
-        '{"pattern":"needle"}',
-        "--root",
-        root,
-      ],
-      stdout: "piped",
-      stderr: "null",
-    }).output();
-    assert.deepEqual(JSON.parse(new TextDecoder().decode(out.stdout)).matches, [
-      "a.txt:1:needle in",
-    ]);
+    const once = await callOnce(root, "find", { pattern: "needle" }) as Found;
+    assert.deepEqual(once.matches, ["a.txt:1:needle in"]);
   },
 });
 

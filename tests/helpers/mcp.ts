@@ -189,3 +189,18 @@ export const INIT = JSON.stringify({
     clientInfo: { name: "t", version: "0" },
   },
 });
+
+/** Runs `localexec call TOOL ARGS` once in `root` (the full preset) and parses what it prints. */
+export async function callOnce(
+  root: string,
+  tool: string,
+  args: Record<string, unknown>,
+): Promise<unknown> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-prompt", ...FULL, MAIN, "call", tool, JSON.stringify(args), "--root", "."],
+    cwd: root,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  return JSON.parse(new TextDecoder().decode(out.stdout));
+}
