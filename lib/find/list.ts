@@ -401,10 +401,11 @@ export function grepFiles(
   root: string,
   needle: string,
   signal: AbortSignal,
+  ignoreCase = false,
 ): AsyncGenerator<string[], boolean> {
   return gitStream(
     root,
-    ["grep", "-l", "-z", "-F", "--no-color", "-e", needle],
+    ["grep", "-l", "-z", "-F", ...(ignoreCase ? ["-i"] : []), "--no-color", "-e", needle],
     { signal, emptyOnExit1: true },
   );
 }

@@ -6,7 +6,8 @@
  * has not answered within {@linkcode GREP_AFTER_MS} (most first-30 searches have) is stopped,
  * `git grep -l` lists the tracked files that hold the pattern's text (the whole pattern, or the
  * text a regular expression requires), and the search starts again over those files and the
- * untracked ones only: same matching, same order. Each part searched vouches for the folders of
+ * untracked ones only: same matching, same order (with ignore_case, `git grep -i` for ASCII text;
+ * see `_gitFinds`). Each part searched vouches for the folders of
  * its own files (a cut answer's lines are real, as the files are now), and an answer that is not
  * cut for every folder of the listing. On a listing large enough to be searched in a spread (see `SPREAD_MIN_FILES`), the
  * files of the lines git's route found are remembered for the pattern: its next search reads them
@@ -152,7 +153,7 @@ export async function searchKept(
     }
   }
   if (
-    !kept.untracked || needle === undefined || spec.flags.includes("i") || !mayRun("git")
+    !kept.untracked || needle === undefined || !_gitFinds(spec, needle) || !mayRun("git")
   ) {
     return await pool.search(root, kept.listing, spec, maxResults, {
       signal,
@@ -286,6 +287,16 @@ function _indexOf(files: string[], path: string): number {
  * git's order ever differ from the listing's (a path beyond the Basic Multilingual Plane sorts
  * differently), the files are gathered and searched once git is done.
  */
+/**
+ * Whether `git grep -l -F [-i] needle` names every file where `spec` can match: always for exact
+ * case; with ignore_case only for ASCII text without the `u` flag, where JavaScript folds an ASCII
+ * letter only to ASCII ones, as git's `-i` does (with `u`, `k` also matches the Kelvin sign).
+ */
+function _gitFinds(spec: MatcherSpec, needle: string): boolean {
+  if (!spec.flags.includes("i")) return true;
+  return !spec.flags.includes("u") && /^[\x20-\x7e]+$/.test(needle);
+}
+
 async function _withGit(
   pool: SearchPool,
   root: string,
@@ -303,6 +314,7 @@ async function _withGit(
     root,
     needle,
     ask.signal ? AbortSignal.any([ask.signal, stopGit.signal]) : stopGit.signal,
+    spec.flags.includes("i"),
   );
   let outcome: SearchOutcome | undefined;
   let last = -1; // the listing's last file that git has named

@@ -33,10 +33,21 @@ async function project(): Promise<string> {
 
 Deno.test("find with git's help answers as the search over every file does", async () => {
   const root = await project();
-  for (const pattern of ["needle", "needle\\d+\\(", "function needle", "zzz-none"]) {
+  const cases: [string, boolean][] = [
+    ["needle", false],
+    ["needle\\d+\\(", false],
+    ["function needle", false],
+    ["zzz-none", false],
+    // With ignore_case: git's `-i` for ASCII text, and the ASCII part of other text (`caf`).
+    ["NEEDLE", true],
+    ["Function NEEDLE\\d", true],
+    ["CAF\u00c9", true],
+    ["zzz-NONE", true],
+  ];
+  for (const [pattern, ignoreCase] of cases) {
     for (const max of [3, 1000]) {
       resetFind();
-      const ask = { pattern, maxResults: max, ignoreCase: false };
+      const ask = { pattern, maxResults: max, ignoreCase };
       await findInProject(root, ask); // cold: lists and keeps the listing
       const plain = await findInProject(root, { ...ask, grepAfterMs: 60_000 });
       const helped = await findInProject(root, { ...ask, grepAfterMs: 0 });
@@ -127,6 +138,35 @@ Deno.test({
       assert.deepEqual(out.matches, []);
       assert.equal(out.complete, true);
       assert.ok(out.read <= 2, `git named no file: ${out.read} read (the untracked one)`);
+    } finally {
+      restore();
+    }
+    resetFind();
+  },
+});
+
+Deno.test({
+  name: "under -A a case-insensitive search with no match lets git pick the files too",
+  ignore: !allowAll(),
+  fn: async () => {
+    // Before, ignore_case never asked git: the one worker read all 300 tracked files.
+    const root = await project();
+    resetFind();
+    const ask = { pattern: "ZZZ-none", maxResults: 30, ignoreCase: true };
+    await findInProject(root, ask); // cold: lists and keeps the listing
+    const restore = setGrepAfterAllForTests(0);
+    try {
+      const out = await findInProject(root, ask);
+      assert.equal(out.warm, true);
+      assert.deepEqual(out.matches, []);
+      assert.equal(out.complete, true);
+      assert.ok(out.read <= 2, `git named no file: ${out.read} read (the untracked one)`);
+      // A match that differs from the pattern in case only is found through git's names.
+      const found = await findInProject(root, { ...ask, pattern: "EXPORT FUNCTION NEEDLE9\\(" });
+      assert.deepEqual(found.matches, [
+        'src/m2/f9.ts:2:export function needle9() { return "needle"; }',
+      ]);
+      assert.ok(found.read <= 3, `${found.read} read`);
     } finally {
       restore();
     }
