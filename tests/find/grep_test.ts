@@ -122,53 +122,34 @@ Deno.test("find with git's help, batch by batch, keeps untracked files in order 
 });
 
 Deno.test({
-  name: "under -A a warm search still running after a while asks git too",
+  name: "under -A a warm search still running after a while asks git too, with ignore_case as well",
   ignore: !allowAll(),
   fn: async () => {
     // A search that must read every file (no match) goes faster with git's threads than with one
-    // worker; before, -A never asked git and this read all 300 tracked files itself.
+    // worker; before, -A never asked git (and ignore_case never did under any preset), and this
+    // read all 300 tracked files itself.
     const root = await project();
-    resetFind();
-    const ask = { pattern: "zzz-none", maxResults: 30, ignoreCase: false };
-    await findInProject(root, ask); // cold: lists and keeps the listing
-    const restore = setGrepAfterAllForTests(0);
-    try {
-      const out = await findInProject(root, ask);
-      assert.equal(out.warm, true);
-      assert.deepEqual(out.matches, []);
-      assert.equal(out.complete, true);
-      assert.ok(out.read <= 2, `git named no file: ${out.read} read (the untracked one)`);
-    } finally {
-      restore();
-    }
-    resetFind();
-  },
-});
-
-Deno.test({
-  name: "under -A a case-insensitive search with no match lets git pick the files too",
-  ignore: !allowAll(),
-  fn: async () => {
-    // Before, ignore_case never asked git: the one worker read all 300 tracked files.
-    const root = await project();
-    resetFind();
-    const ask = { pattern: "ZZZ-none", maxResults: 30, ignoreCase: true };
-    await findInProject(root, ask); // cold: lists and keeps the listing
-    const restore = setGrepAfterAllForTests(0);
-    try {
-      const out = await findInProject(root, ask);
-      assert.equal(out.warm, true);
-      assert.deepEqual(out.matches, []);
-      assert.equal(out.complete, true);
-      assert.ok(out.read <= 2, `git named no file: ${out.read} read (the untracked one)`);
-      // A match that differs from the pattern in case only is found through git's names.
-      const found = await findInProject(root, { ...ask, pattern: "EXPORT FUNCTION NEEDLE9\\(" });
-      assert.deepEqual(found.matches, [
-        'src/m2/f9.ts:2:export function needle9() { return "needle"; }',
-      ]);
-      assert.ok(found.read <= 3, `${found.read} read`);
-    } finally {
-      restore();
+    for (const ignoreCase of [false, true]) {
+      resetFind();
+      const ask = { pattern: "ZZZ-none", maxResults: 30, ignoreCase };
+      await findInProject(root, ask); // cold: lists and keeps the listing
+      const restore = setGrepAfterAllForTests(0);
+      try {
+        const out = await findInProject(root, ask);
+        assert.equal(out.warm, true);
+        assert.deepEqual(out.matches, []);
+        assert.equal(out.complete, true);
+        assert.ok(out.read <= 2, `git named no file: ${out.read} read (the untracked one)`);
+        if (!ignoreCase) continue;
+        // A match that differs from the pattern in case only is found through git's names.
+        const found = await findInProject(root, { ...ask, pattern: "EXPORT FUNCTION NEEDLE9\\(" });
+        assert.deepEqual(found.matches, [
+          'src/m2/f9.ts:2:export function needle9() { return "needle"; }',
+        ]);
+        assert.ok(found.read <= 3, `${found.read} read`);
+      } finally {
+        restore();
+      }
     }
     resetFind();
   },
