@@ -119,17 +119,24 @@ Deno.test("globFiles passes exactly the files globMatches passes", async () => {
   }
 });
 
-Deno.test("a glob that passes few files of a large listing searches them alone, in path order", async () => {
-  // Over the spread threshold; one file in 100 is a .py file holding the word, one per chunk.
-  const count = SPREAD_MIN_FILES + 1000;
+/**
+ * The names of a listing over the spread threshold (`d00000.txt`…, one in `pyEvery` a `.py`), and
+ * a project holding `word <i>` in the files `holds` picks (the others are never read).
+ */
+async function _spread(pyEvery: number, holds: (i: number) => boolean) {
   const names: string[] = [];
   const holding: Record<string, string> = {};
-  for (let i = 0; i < count; i++) {
-    const name = `d${String(i).padStart(5, "0")}.${i % 100 === 0 ? "py" : "txt"}`;
+  for (let i = 0; i < SPREAD_MIN_FILES + 1000; i++) {
+    const name = `d${String(i).padStart(5, "0")}.${i % pyEvery === 0 ? "py" : "txt"}`;
     names.push(name);
-    if (i % 100 === 0 || i % 100 === 50) holding[name] = `word ${i}\n`;
+    if (holds(i)) holding[name] = `word ${i}\n`;
   }
-  const root = await tempProject(holding);
+  return { names, root: await tempProject(holding) };
+}
+
+Deno.test("a glob that passes few files of a large listing searches them alone, in path order", async () => {
+  // Over the spread threshold; one file in 100 is a .py file holding the word, one per chunk.
+  const { names, root } = await _spread(100, (i) => i % 100 === 0 || i % 100 === 50);
   const pool = new SearchPool(1, 1000);
   try {
     const listing = poolListing(1, names, [], root, Date.now() - 60_000);
@@ -165,15 +172,7 @@ Deno.test("a glob that passes few files of a large listing searches them alone, 
 });
 
 Deno.test("a glob search again reads first the files where it matched last time", async () => {
-  const count = SPREAD_MIN_FILES + 1000;
-  const names: string[] = [];
-  const holding: Record<string, string> = {};
-  for (let i = 0; i < count; i++) {
-    const name = `d${String(i).padStart(5, "0")}.${i % 10 === 0 ? "py" : "txt"}`;
-    names.push(name);
-    if (i % 10 === 0 && i >= 8000) holding[name] = `word ${i}\n`;
-  }
-  const root = await tempProject(holding);
+  const { names, root } = await _spread(10, (i) => i % 10 === 0 && i >= 8000);
   const pool = new SearchPool(1, 1000);
   try {
     const listing = poolListing(1, names, [], root, Date.now() - 60_000);
