@@ -77,6 +77,15 @@ export const TIME_STEP_MS = 2000;
 /** Bytes of file text a worker decodes before it collects its garbage after a search. */
 export const COLLECT_AFTER_BYTES = 2 * 1024 * 1024;
 
+/**
+ * How long a worker must have had no search before it runs the collection a search left due
+ * (`COLLECT_AFTER_BYTES`, `YOUNG_AFTER_BYTES`): see `searchWorkerMain`.
+ */
+export const COLLECT_QUIET_MS = 150;
+
+/** Garbage (bytes of strings made since the last collection) that a worker collects at once. */
+export const COLLECT_NOW_BYTES = 16 * 1024 * 1024;
+
 /** Bytes of strings a worker makes before it collects its young generation after a search. */
 export const YOUNG_AFTER_BYTES = 1024 * 1024;
 

@@ -41,6 +41,8 @@ import {
   BINARY_PROBE_BYTES,
   CHUNK_FILES,
   COLLECT_AFTER_BYTES,
+  COLLECT_NOW_BYTES,
+  COLLECT_QUIET_MS,
   COMMON_BYTES,
   CTL_FOUND,
   CTL_NEXT_CHUNK,
@@ -554,36 +556,86 @@ export function runSearch(job: SearchJob, state: WorkerState): number {
   return steps.decoded();
 }
 
+/** When a worker collects the garbage its searches leave (see {@linkcode garbageKeeper}). */
+export interface GarbageKeeper {
+  /** A search made about `bytes` of strings besides its text (the paths of the files it read). */
+  made(bytes: number): void;
+  /** A search starts: a collection waiting for a quiet moment waits on. */
+  busy(): void;
+  /** A search is over, having decoded `text` bytes of file text. */
+  searched(text: number): void;
+}
+
+/**
+ * The worker's collections, run with `gc` (V8's, when exposed) and `trim` (glibc's `malloc_trim`).
+ *
+ * A search that decoded much text (a regular expression reads files as strings) leaves that
+ * much garbage in this worker's heap, which V8 keeps, pages and all, until its own next full
+ * collection: one collection once the answer is out, with V8's `gc` (exposed by the main
+ * thread's gc.ts; a new context sees it). Over 50 searches on a 59k-file tree that mix plain
+ * words and regular expressions, the server stayed +70–79 MB over idle instead of +90–98.
+ * A search that went through many files (a string for each path) gets a young-generation
+ * collection: a web worker's young generation has no cap (a `node:worker_threads` one had
+ * 4 MB) and grew this heap from 8 to 14 MB; after every search, that cost a small tree's warm
+ * find 20 ms.
+ *
+ * The collection waits for a quiet moment ({@linkcode COLLECT_QUIET_MS} without a search): run
+ * right after each search, it held the next one back by its own length (a minor one 12–30 ms, a
+ * full one 18–33 ms, on the 59k-file tree), and in a burst a model's next find comes sooner than
+ * that. A burst that leaves much garbage ({@linkcode COLLECT_NOW_BYTES}) collects at once.
+ */
+export function garbageKeeper(
+  gc: () => ((options?: { type: "minor" }) => void) | undefined,
+  trim: () => void,
+  quietMs: number = COLLECT_QUIET_MS,
+): GarbageKeeper {
+  let decoded = 0; // bytes of text decoded since the last full collection
+  let made = 0; // bytes of strings made (text and paths) since the last collection
+  let later: ReturnType<typeof setTimeout> | undefined;
+  const now = (): void => {
+    clearTimeout(later);
+    later = undefined;
+    const collect = gc();
+    if (!collect) return;
+    const full = decoded >= COLLECT_AFTER_BYTES;
+    collect(full ? undefined : { type: "minor" });
+    if (full) decoded = 0;
+    made = 0;
+    trim();
+  };
+  return {
+    made(bytes: number): void {
+      made += bytes;
+    },
+    busy(): void {
+      clearTimeout(later);
+      later = undefined;
+    },
+    searched(text: number): void {
+      decoded += text;
+      made += text;
+      if (made < YOUNG_AFTER_BYTES && decoded < COLLECT_AFTER_BYTES) return;
+      if (decoded >= COLLECT_NOW_BYTES || made >= COLLECT_NOW_BYTES) now();
+      else later ??= setTimeout(now, quietMs);
+    },
+  };
+}
+
 /** The worker's entry point: installs the message handler. Runs inside the worker only. */
 export function searchWorkerMain(): void {
   const port = scope;
   const reader = fileReader();
   let state: WorkerState | undefined;
 
-  // A search that decoded much text (a regular expression reads files as strings) leaves that
-  // much garbage in this worker's heap, which V8 keeps, pages and all, until its own next full
-  // collection: one collection once the answer is out, with V8's `gc` (exposed by the main
-  // thread's gc.ts; a new context sees it). Over 50 searches on a 59k-file tree that mix plain
-  // words and regular expressions, the server stayed +70–79 MB over idle instead of +90–98.
-  // A search that went through many files (a string for each path) gets a young-generation
-  // collection: a web worker's young generation has no cap (a `node:worker_threads` one had
-  // 4 MB) and grew this heap from 8 to 14 MB; after every search, that cost a small tree's warm
-  // find 20 ms.
-  let decoded = 0; // bytes of text decoded since the last full collection
-  let made = 0; // bytes of strings made (text and paths) since the last collection
+  // A search's garbage is collected at a quiet moment, or at once after much (`garbageKeeper`).
   let collect: ((options?: { type: "minor" }) => void) | undefined;
-  const collectAfter = (): void => {
-    if (made < YOUNG_AFTER_BYTES && decoded < COLLECT_AFTER_BYTES) return;
+  const keeper = garbageKeeper(() => {
     try {
-      collect ??= vm.runInNewContext("gc") as () => void;
-      collect(decoded < COLLECT_AFTER_BYTES ? { type: "minor" } : undefined);
-      if (decoded >= COLLECT_AFTER_BYTES) decoded = 0;
-      made = 0;
+      return collect ??= vm.runInNewContext("gc") as () => void;
     } catch {
-      return; // not exposed (yet): nothing to do
+      return undefined; // not exposed (yet): nothing to do
     }
-    trimMalloc();
-  };
+  }, () => trimMalloc());
 
   // glibc's malloc keeps the pages it frees, in one arena per thread that allocated (Rust's
   // buffers: git's output and the walk on the main thread, this worker's file calls, messages);
@@ -621,20 +673,18 @@ export function searchWorkerMain(): void {
         view: listingView(message),
         sums: summaryIndex(message, reader.buffer),
         post: (reply) => {
-          if (reply.type === "chunk") made += PATH_STRING_BYTES * reply.files;
+          if (reply.type === "chunk") keeper.made(PATH_STRING_BYTES * reply.files);
           port.postMessage(reply);
         },
       };
       return;
     }
+    keeper.busy();
     try {
       if (!state || state.view.message.id !== message.listing) {
         throw new Error("the worker lost its listing");
       }
-      const text = runSearch(message, state);
-      decoded += text;
-      made += text;
-      collectAfter();
+      keeper.searched(runSearch(message, state));
     } catch (err) {
       port.postMessage(
         {

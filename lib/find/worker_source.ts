@@ -9,6 +9,8 @@ import {
   BINARY_PROBE_BYTES,
   CHUNK_FILES,
   COLLECT_AFTER_BYTES,
+  COLLECT_NOW_BYTES,
+  COLLECT_QUIET_MS,
   COMMON_BYTES,
   CTL_FOUND,
   CTL_NEXT_CHUNK,
@@ -26,6 +28,7 @@ import { _newlines, CONTEXT_BEFORE, cutLine, makeScanner, MAX_LINE_CHARS } from 
 import {
   bytePrefilter,
   fileReader,
+  garbageKeeper,
   listingView,
   runSearch,
   searchSteps,
@@ -52,6 +55,8 @@ function workerSource(): string {
     SUMMARY_BYTES,
     TIME_STEP_MS,
     COLLECT_AFTER_BYTES,
+    COLLECT_NOW_BYTES,
+    COLLECT_QUIET_MS,
     PATH_STRING_BYTES,
     YOUNG_AFTER_BYTES,
     CONTEXT_BEFORE,
@@ -79,6 +84,7 @@ function workerSource(): string {
       threadCpuMs,
       searchSteps,
       runSearch,
+      garbageKeeper,
     ]
       .map(String),
     `(${searchWorkerMain})();`,
