@@ -14,9 +14,17 @@ import { whenQuiet } from "../quiet.ts";
 import { type GlobSpec, globSpec } from "../glob/mod.ts";
 import { type Listing, listProject } from "./list.ts";
 import { findOnce } from "./oneshot.ts";
-import { SUMMARY_MAX_FILES } from "./protocol.ts";
+import { CHUNK_FILES, SUMMARY_MAX_FILES } from "./protocol.ts";
+import { chunkWeights } from "./weights.ts";
 import { compileMatcher, type MatcherSpec } from "./scan.ts";
-import { mergeOutcomes, packPaths, poolListing, type SearchOutcome, SearchPool } from "./search.ts";
+import {
+  mergeOutcomes,
+  packPaths,
+  type PoolListing,
+  poolListing,
+  type SearchOutcome,
+  SearchPool,
+} from "./search.ts";
 import { yielding } from "./walk.ts";
 import { indicesOf, type Kept, searchKept } from "./warm.ts";
 
@@ -180,6 +188,7 @@ async function _cold(
       // The same files: the packed paths are shared, not packed again (a second 4 MB on 59k).
       const packed = files === first.files ? first : await yielding(packPaths(files));
       const kept = poolListing(++_listings, files, checks, root, listing.startedAt, true, packed);
+      if (index && files.length > SUMMARY_MAX_FILES) kept.weights = await _weights(index, kept);
       _cache.set(key, {
         listing: kept,
         index: index ? { path: index, id } : undefined,
@@ -193,6 +202,18 @@ async function _cold(
     listing?.cancel();
     await listing?.untracked;
     collectSoon(undefined, true); // the listing's garbage: see gc.ts
+  }
+}
+
+/**
+ * The weights of `listing`'s chunks (see `weights.ts`), from the git index file `index`: only a
+ * large listing's searches are spread, and weighed. Undefined when the index cannot be read.
+ */
+async function _weights(index: string, listing: PoolListing): Promise<Float64Array | undefined> {
+  try {
+    return await yielding(chunkWeights(await Deno.readFile(index), listing, CHUNK_FILES));
+  } catch {
+    return undefined; // (no read permission there, or gone): the stripes alone
   }
 }
 

@@ -93,6 +93,8 @@ export interface SearchOutcome {
 export type PoolListing = Omit<ListingMessage, "type"> & {
   files: string[];
   hits?: Uint16Array;
+  /** Each chunk's bytes worth searching, from git's index (`weights.ts`). */
+  weights?: Float64Array;
   recall?: Recall;
 };
 
@@ -100,17 +102,43 @@ export type PoolListing = Omit<ListingMessage, "type"> & {
  * The order in which a search that may answer with any matches claims the `chunks` of a listing
  * (see {@linkcode SPREAD_MIN_FILES}): first the chunks where earlier searches found matches, most
  * often first (real code, rather than the thousands of tiny fixture files beside it, which is
- * where the next search's matches are likely to be thickest too), then the rest spread round
- * {@linkcode SPREAD_STRIPES} stripes of the listing (chunk 0 of each stripe, then chunk 1…).
+ * where the next search's matches are likely to be thickest too), then the rest: with `weights`
+ * (each chunk's bytes worth searching, `weights.ts`), two of the heaviest chunks left for one of
+ * the stripes; without, the stripes alone. The stripes go round {@linkcode SPREAD_STRIPES} parts
+ * of the listing (chunk 0 of each stripe, then chunk 1…).
  */
-export function searchOrder(chunks: number, hits?: Uint16Array): Int32Array {
+export function searchOrder(
+  chunks: number,
+  hits?: Uint16Array,
+  weights?: Float64Array,
+): Int32Array {
   const per = Math.ceil(chunks / SPREAD_STRIPES);
-  const order: number[] = [];
+  const stripes: number[] = [];
   for (let k = 0; k < per * SPREAD_STRIPES; k++) {
     const chunk = (k % SPREAD_STRIPES) * per + Math.floor(k / SPREAD_STRIPES);
-    if (chunk < chunks) order.push(chunk);
+    if (chunk < chunks) stripes.push(chunk);
   }
-  if (hits) order.sort((a, b) => hits[b] - hits[a]); // stable: ties keep the spread
+  let order = stripes;
+  if (weights && weights.length === chunks) {
+    const heavy = stripes.slice().sort((a, b) => weights[b] - weights[a] || a - b);
+    const taken = new Uint8Array(chunks);
+    order = [];
+    let h = 0;
+    let s = 0;
+    const next = (from: number[], at: number): number => {
+      while (at < from.length && taken[from[at]]) at++;
+      if (at < from.length) {
+        taken[from[at]] = 1;
+        order.push(from[at]);
+      }
+      return at + 1;
+    };
+    while (order.length < chunks) {
+      h = next(heavy, next(heavy, h));
+      s = next(stripes, s);
+    }
+  }
+  if (hits) order.sort((a, b) => hits[b] - hits[a]); // stable: ties keep the order above
   return Int32Array.from(order);
 }
 
@@ -538,7 +566,7 @@ export class SearchPool {
       vouch: options.vouch,
       vouchOwn: options.vouchOwn,
       limit: maxResults + 1,
-      order: spread ? searchOrder(chunks, listing.hits) : undefined,
+      order: spread ? searchOrder(chunks, listing.hits, listing.weights) : undefined,
       first,
       spec,
       control: shared,

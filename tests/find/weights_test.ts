@@ -1,0 +1,170 @@
+/**
+ * A spread search reads first the chunks holding the most bytes worth searching, weighed from the
+ * file sizes git's index keeps: every index version git writes (2, 3 with extended flags, 4 with
+ * compressed paths), SHA-1 and SHA-256 object names; anything else gives no weights.
+ */
+import assert from "node:assert/strict";
+import {
+  chunkWeights,
+  indexEntries,
+  UNKNOWN_FILE_BYTES,
+  WEIGHT_CAP_BYTES,
+} from "../../lib/find/weights.ts";
+import { packPaths, searchOrder } from "../../lib/find/search.ts";
+import { CHUNK_FILES, MAX_FILE_BYTES, SPREAD_MIN_FILES } from "../../lib/find/protocol.ts";
+import { findInProject, resetFind } from "../../lib/find/mod.ts";
+import { atOnce } from "../../lib/find/walk.ts";
+import { git, tempProject } from "../helpers/project.ts";
+
+/** Files of many sizes and names: nested, long (a name of over 0xfff bytes), beyond ASCII. */
+function _files(): Record<string, string | Uint8Array> {
+  const files: Record<string, string | Uint8Array> = {};
+  for (let i = 0; i < 40; i++) {
+    const dir = i % 3 ? `src/m${i % 5}/deep/er` : "top";
+    files[`${dir}/f${i}.ts`] = "x".repeat(i * 977 % 9000);
+  }
+  files["big/huge.bin"] = new Uint8Array(MAX_FILE_BYTES + 10);
+  files["big/mid.txt"] = "y".repeat(WEIGHT_CAP_BYTES * 2);
+  files["ünïcode/naïve café.md"] = "é".repeat(333);
+  files["a.txt"] = "";
+  files[`long/${"n".repeat(200)}/${"m".repeat(200)}/${"o".repeat(200)}.txt`] = "long";
+  return files;
+}
+
+async function _repo(init: string[], after: (root: string) => Promise<void>): Promise<string> {
+  const root = await tempProject(_files());
+  await git(root, "init", "-q", ...init);
+  await git(root, "add", "-A");
+  await after(root);
+  return root;
+}
+
+function _tracked(root: string): string[] {
+  const out = new Deno.Command("git", { args: ["ls-files", "-z"], cwd: root, stdout: "piped" })
+    .outputSync();
+  return new TextDecoder().decode(out.stdout).split("\0").filter(Boolean).sort();
+}
+
+const KINDS: [string, number, string[], (root: string) => Promise<void>][] = [
+  ["version 2", 2, [], async (root) => await git(root, "update-index", "--index-version", "2")],
+  ["version 3 (extended flags: an intent-to-add file)", 3, [], async (root) => {
+    await Deno.writeTextFile(`${root}/later.txt`, "intent to add\n");
+    await git(root, "add", "-N", "later.txt");
+  }],
+  ["version 4 (compressed paths)", 4, [], async (root) => {
+    await git(root, "update-index", "--index-version", "4");
+  }],
+  ["SHA-256 object names", 2, ["--object-format=sha256"], async () => {}],
+];
+
+for (const [kind, version, init, after] of KINDS) {
+  Deno.test(`indexEntries reads every entry's path and size: ${kind}`, async () => {
+    const root = await _repo(init, after);
+    try {
+      const bytes = await Deno.readFile(`${root}/.git/index`);
+      assert.equal(new DataView(bytes.buffer).getUint32(4), version, "the index version");
+      const entries = atOnce(indexEntries(bytes));
+      assert.ok(entries, "not read");
+      const tracked = _tracked(root);
+      assert.equal(entries.count, tracked.length);
+      const decoder = new TextDecoder();
+      for (let k = 0; k < entries.count; k++) {
+        const path = decoder.decode(entries.path(k));
+        assert.equal(path, tracked[k]);
+        // An intent-to-add entry records no size yet (0).
+        const size = path === "later.txt" ? 0 : Deno.statSync(`${root}/${path}`).size;
+        assert.equal(entries.size[k], size, path);
+      }
+    } finally {
+      await Deno.remove(root, { recursive: true });
+    }
+  });
+}
+
+Deno.test("chunkWeights adds each chunk's sizes, capped; untracked files count as unknown", async () => {
+  const root = await _repo([], async () => {});
+  try {
+    const files = [..._tracked(root), "untracked/new.ts", "zz-untracked.txt"].sort();
+    const index = await Deno.readFile(`${root}/.git/index`);
+    const weights = atOnce(chunkWeights(index, atOnce(packPaths(files)), 1))!;
+    assert.equal(weights.length, files.length);
+    for (const [i, path] of files.entries()) {
+      let want = UNKNOWN_FILE_BYTES;
+      if (!path.includes("untracked")) {
+        const size = Deno.statSync(`${root}/${path}`).size;
+        want = size > MAX_FILE_BYTES ? 0 : Math.min(size, WEIGHT_CAP_BYTES);
+      }
+      assert.equal(weights[i], want, path);
+    }
+    const byFour = atOnce(chunkWeights(index, atOnce(packPaths(files)), 4))!;
+    assert.equal(byFour.length, Math.ceil(files.length / 4));
+    assert.equal(byFour.reduce((a, b) => a + b), weights.reduce((a, b) => a + b));
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("chunkWeights gives nothing for what is not an index, or a cut one", async () => {
+  const root = await _repo([], async () => {});
+  try {
+    const packed = atOnce(packPaths(_tracked(root)));
+    const index = await Deno.readFile(`${root}/.git/index`);
+    for (
+      const bad of [new Uint8Array(0), new TextEncoder().encode("DIRC"), index.subarray(0, 200)]
+    ) {
+      assert.equal(atOnce(chunkWeights(bad, packed, 64)), undefined);
+    }
+    const other = index.slice();
+    other[7] = 9; // version 9
+    assert.equal(atOnce(chunkWeights(other, packed, 64)), undefined);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("searchOrder with weights: every chunk once, two of the heaviest for one of the stripes", () => {
+  for (const chunks of [1, 2, 3, 16, 17, 100, 1000]) {
+    const weights = Float64Array.from({ length: chunks }, (_, k) => (k * 7919) % 101);
+    const order = [...searchOrder(chunks, undefined, weights)];
+    assert.deepEqual([...order].sort((a, b) => a - b), [...Array(chunks).keys()]);
+  }
+  const weights = new Float64Array(1600);
+  weights[1500] = 9;
+  weights[3] = 8;
+  weights[700] = 7;
+  // The two heaviest, then the first stripe's first chunk, then the next heaviest…
+  assert.deepEqual([...searchOrder(1600, undefined, weights).subarray(0, 5)], [1500, 3, 0, 700, 1]);
+  // Chunks where earlier searches matched still come first; weights of the wrong length are ignored.
+  const hits = new Uint16Array(1600);
+  hits[42] = 1;
+  assert.deepEqual([...searchOrder(1600, hits, weights).subarray(0, 3)], [42, 1500, 3]);
+  assert.deepEqual([...searchOrder(1600, undefined, new Float64Array(5))], [...searchOrder(1600)]);
+});
+
+Deno.test("a first search of a large git tree reads the heaviest chunks first", async () => {
+  // Past the spread threshold: thousands of one-line files, 20 of them with the word once, and
+  // at the very end of the listing (the stripes reach it last) three real files holding it often.
+  const files: Record<string, string> = {};
+  const count = SPREAD_MIN_FILES + 600;
+  for (let i = 0; i < count; i++) {
+    files[`fixtures/c${String(i).padStart(5, "0")}/input.js`] = i % 400 === 7 ? "needle\n" : "x\n";
+  }
+  const body = Array.from({ length: 400 }, (_, i) => i % 20 ? `line ${i}` : `needle ${i}`);
+  for (const name of ["a", "b", "c"]) files[`zz/${name}.ts`] = body.join("\n") + "\n";
+  const root = await tempProject(files);
+  try {
+    await git(root, "init", "-q");
+    await git(root, "add", "-A");
+    await git(root, "commit", "-qm", "tree");
+    const find = (pattern: string) =>
+      findInProject(root, { pattern, maxResults: 30, ignoreCase: false });
+    await find("x"); // lists the files (a cold search), and keeps them with their weights
+    const first = await find("needle");
+    assert.equal(first.matches.length, 30);
+    assert.ok(first.matches.every((line) => line.includes("needle")));
+    assert.ok(first.read <= 3 * CHUNK_FILES, `read ${first.read} files`);
+  } finally {
+    resetFind();
+    await Deno.remove(root, { recursive: true });
+  }
+});
