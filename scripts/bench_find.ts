@@ -11,6 +11,7 @@
  *   deno task bench find --tree DIR --scoped  # the servers under the explicit flags, not -A
  *   deno task bench find --stall [--runs N] [--pause MS]   # list_files beside a find of 100,000 files
  *   deno task bench find --tree DIR --first [--compare …]  # each pattern's FIRST search only
+ *   deno task bench find --tree DIR --memory [--runs N] [--compare …]  # memory over 50 finds only
  *
  * The server runs under the full preset (`-A`). Under any flags short of `-A`, Deno resolves every
  * path a file is opened by (to refuse /proc and /dev files), which costs find about 6 µs per file:
@@ -50,6 +51,7 @@ const args = parseArgs({
     scoped: { type: "boolean", default: false },
     pause: { type: "string", default: "1000" },
     first: { type: "boolean", default: false },
+    memory: { type: "boolean", default: false },
   },
 });
 
@@ -343,13 +345,15 @@ async function main(): Promise<void> {
   console.log(`machine: ${machine()}; server flags: ${flags.join(" ")}`);
   console.log(`runs: ${runs}, interleaved; medians\n`);
 
-  const cases = _cases();
-  console.log(
-    "case                                   | localexec ms | rg ms | ratio | answer / rg lines | first ms",
-  );
-  console.log(
-    "---------------------------------------|--------------|-------|-------|-------------------|---------",
-  );
+  const cases = args.values.memory ? [] : _cases();
+  if (!args.values.memory) {
+    console.log(
+      "case                                   | localexec ms | rg ms | ratio | answer / rg lines | first ms",
+    );
+    console.log(
+      "---------------------------------------|--------------|-------|-------|-------------------|---------",
+    );
+  }
   for (const c of cases) {
     // The pattern's first search (the very first lists the files): not in the median, shown apart,
     // as later searches of the same pattern read first the files where it matched (recall.ts).
@@ -383,6 +387,49 @@ async function main(): Promise<void> {
     }
   }
 
+  if (!args.values.memory) await _presetAndOneShot(root, server, cases, runs, flags, common);
+
+  // Memory over 50 calls of the server above: the pattern set in turn (its regular expressions
+  // and case-insensitive words included), every third call a full scan (with --compare, the
+  // second server's too, call by call).
+  const rss = servers.map(() => [idle]);
+  if (servers.length > 1) rss[1][0] = idleOther;
+  for (let i = 1; i <= 50; i++) {
+    const c = PATTERN_SET[i % PATTERN_SET.length];
+    for (const [k, s] of servers.entries()) {
+      await s.call("find", i % 3 ? _findArgs(c) : { pattern: `zqxjkv${i}` });
+      if (i === 1 || i === 5 || i === 50) rss[k].push(s.rssMb());
+    }
+  }
+  // And once the calls are over: idle workers end after WORKER_IDLE_MS and give their memory back
+  // (all but the first, which the server keeps).
+  await new Promise((resolve) => setTimeout(resolve, WORKER_IDLE_MS + 1000));
+  for (const [k, s] of servers.entries()) {
+    const m = rss[k];
+    m.push(s.rssMb());
+    console.log(
+      `${k ? "" : "\n"}${k ? "--compare server" : "server"} memory (MB): idle ${m[0].toFixed(0)} (${
+        ready[k].toFixed(0)
+      } once find is ready, +${(ready[k] - m[0]).toFixed(0)}), ` +
+        `after finds 1: ${m[1].toFixed(0)}, ` +
+        `5: ${m[2].toFixed(0)}, 50: ${m[3].toFixed(0)} (+${(m[3] - m[0]).toFixed(0)} MB), ` +
+        `${(WORKER_IDLE_MS / 1000 + 1).toFixed(1)} s later: ${m[4].toFixed(0)} ` +
+        `(+${(m[4] - m[0]).toFixed(0)} MB)`,
+    );
+    await s.close();
+  }
+  if (!args.values.tree) await Deno.remove(root, { recursive: true });
+}
+
+/** The full preset's gain over the explicit flags, and one-shot `call find`, next to rg. */
+async function _presetAndOneShot(
+  root: string,
+  server: Server,
+  cases: ReturnType<typeof _cases>,
+  runs: number,
+  flags: string[],
+  common: string,
+): Promise<void> {
   // The full preset's gain: the same full scan in a server under the explicit flags, interleaved.
   const explicit = await new Server(root, [...EVERY_TOOL_FLAGS]).start();
   const scan = cases[cases.length - 1].find;
@@ -428,37 +475,6 @@ async function main(): Promise<void> {
       } |`,
     );
   }
-
-  // Memory over 50 calls of the server above: the pattern set in turn (its regular expressions
-  // and case-insensitive words included), every third call a full scan (with --compare, the
-  // second server's too, call by call).
-  const rss = servers.map(() => [idle]);
-  if (servers.length > 1) rss[1][0] = idleOther;
-  for (let i = 1; i <= 50; i++) {
-    const c = PATTERN_SET[i % PATTERN_SET.length];
-    for (const [k, s] of servers.entries()) {
-      await s.call("find", i % 3 ? _findArgs(c) : { pattern: `zqxjkv${i}` });
-      if (i === 1 || i === 5 || i === 50) rss[k].push(s.rssMb());
-    }
-  }
-  // And once the calls are over: idle workers end after WORKER_IDLE_MS and give their memory back
-  // (all but the first, which the server keeps).
-  await new Promise((resolve) => setTimeout(resolve, WORKER_IDLE_MS + 1000));
-  for (const [k, s] of servers.entries()) {
-    const m = rss[k];
-    m.push(s.rssMb());
-    console.log(
-      `${k ? "" : "\n"}${k ? "--compare server" : "server"} memory (MB): idle ${m[0].toFixed(0)} (${
-        ready[k].toFixed(0)
-      } once find is ready, +${(ready[k] - m[0]).toFixed(0)}), ` +
-        `after finds 1: ${m[1].toFixed(0)}, ` +
-        `5: ${m[2].toFixed(0)}, 50: ${m[3].toFixed(0)} (+${(m[3] - m[0]).toFixed(0)} MB), ` +
-        `${(WORKER_IDLE_MS / 1000 + 1).toFixed(1)} s later: ${m[4].toFixed(0)} ` +
-        `(+${(m[4] - m[0]).toFixed(0)} MB)`,
-    );
-    await s.close();
-  }
-  if (!args.values.tree) await Deno.remove(root, { recursive: true });
 }
 
 if (import.meta.main) await main();

@@ -31,6 +31,7 @@ import {
   CTL_WORKERS,
   type JobReply,
   type ListingMessage,
+  type PackedPaths,
   type SearchJob,
   type SkipCounts,
   SPREAD_MIN_FILES,
@@ -142,11 +143,7 @@ export function searchOrder(
   return Int32Array.from(order);
 }
 
-/** A listing's paths packed for the workers (see {@linkcode ListingMessage}). */
-export interface PackedPaths {
-  paths: SharedArrayBuffer;
-  ends: SharedArrayBuffer;
-}
+export type { PackedPaths };
 
 /** Paths packed between two chances for the event loop to run (a few milliseconds). */
 const PACK_SLICE = 4096;
@@ -261,7 +258,7 @@ export function poolListing(
     files,
     paths: packed.paths,
     ends: packed.ends,
-    checks: byChunk.flat(),
+    checks: atOnce(packPaths(byChunk.flat())),
     checkFrom,
     mtimes,
     startedAt,

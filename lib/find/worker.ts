@@ -131,27 +131,32 @@ export interface ListingView {
 /** Reads the listing `message` (shared memory, see {@linkcode ListingMessage}). */
 export function listingView(message: ListingMessage): ListingView {
   const mtimes = new Float64Array(message.mtimes);
-  const pathBytes = new Uint8Array(message.paths);
-  const pathEnds = new Int32Array(message.ends);
-  const pathDecoder = new TextDecoder();
+  const decoder = new TextDecoder();
+  // Path `i` of packed paths: each ends one byte before the next starts (the NUL between them);
+  // plain ASCII is made into a string in JavaScript, a third of a decoder call's cost.
+  const reader = (packed: { paths: SharedArrayBuffer; ends: SharedArrayBuffer }) => {
+    const bytes = new Uint8Array(packed.paths);
+    const ends = new Int32Array(packed.ends);
+    return (i: number): string => {
+      const path = bytes.subarray(i ? ends[i - 1] : 0, ends[i] - 1);
+      for (let k = 0; k < path.length; k++) {
+        if (path[k] > 127) return decoder.decode(path);
+      }
+      return String.fromCharCode.apply(null, path as unknown as number[]);
+    };
+  };
+  const pathAt = reader(message);
+  const checkAt = reader(message.checks);
   return {
     message,
-    count: pathEnds.length,
-    // Each path ends one byte before the next starts (the NUL between them); plain ASCII is made
-    // into a string in JavaScript, a third of a decoder call's cost.
-    pathAt(i: number): string {
-      const bytes = pathBytes.subarray(i ? pathEnds[i - 1] : 0, pathEnds[i] - 1);
-      for (let k = 0; k < bytes.length; k++) {
-        if (bytes[k] > 127) return pathDecoder.decode(bytes);
-      }
-      return String.fromCharCode.apply(null, bytes as unknown as number[]);
-    },
+    count: message.ends.byteLength >> 2,
+    pathAt,
     changed(chunk: number): boolean {
       let stale = false;
       for (let k = message.checkFrom[chunk]; k < message.checkFrom[chunk + 1]; k++) {
         let m: number; // 0: absent
         try {
-          m = Deno.lstatSync(message.checks[k]).mtime?.getTime() ?? 0;
+          m = Deno.lstatSync(checkAt(k)).mtime?.getTime() ?? 0;
         } catch {
           m = 0;
         }
