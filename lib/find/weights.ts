@@ -20,7 +20,7 @@ import { MAX_FILE_BYTES } from "./protocol.ts";
 import type { PackedPaths } from "./search.ts";
 
 /** A file counts for at most this many bytes in its chunk's weight. */
-export const WEIGHT_CAP_BYTES = 64 * 1024;
+export const WEIGHT_CAP_BYTES = 32 * 1024;
 
 /** What a file the index does not know (untracked, or not matched) counts for. */
 export const UNKNOWN_FILE_BYTES = 4096;

@@ -252,8 +252,9 @@ export interface BytePrefilter {
 /**
  * The text every match of `spec` contains, as a test on the raw bytes of `buffer` (no string is
  * made): the needle's rarest byte is sought with the native `indexOf`, then the rest compared.
- * With ignore_case, an ASCII needle is sought by both cases of that byte and compared byte by
- * byte either way (a pattern without the `u` flag matches no other character to an ASCII letter).
+ * With ignore_case, an ASCII needle is sought by a case-insensitive regular expression in the
+ * bytes made a one-byte string (a pattern without the `u` flag matches no other character to an
+ * ASCII letter).
  * Undefined when no text is required, or when ignore_case meets a needle beyond ASCII or the `u`
  * flag (whose case folding maps other characters to ASCII letters): every file is then decoded.
  */
@@ -263,30 +264,40 @@ export function bytePrefilter(spec: MatcherSpec, buffer: Uint8Array): BytePrefil
   const fold = spec.flags.includes("i");
   // deno-lint-ignore no-control-regex
   if (fold && (!/^[\x00-\x7f]*$/.test(text) || spec.flags.includes("u"))) return undefined;
-  const encoder = new TextEncoder();
-  const lower = encoder.encode(fold ? text.toLowerCase() : text);
-  const upper = fold ? encoder.encode(text.toUpperCase()) : lower;
-  const len = lower.length;
+  if (fold) {
+    // The bytes as a one-byte string (each byte one character), tested by a case-insensitive
+    // regular expression: about twice as fast as seeking both cases of the needle's rarest byte
+    // (0.9 against 1.4–2.0 ns a byte, on the 59k-file tree's larger files). Without the `u` flag
+    // no character beyond ASCII folds to an ASCII one, so exactly the bytes that match the needle
+    // in either case match.
+    const folded = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i");
+    const bytes = (size: number) =>
+      Buffer.from(buffer.buffer, buffer.byteOffset, size).toString("latin1");
+    return {
+      width: new TextEncoder().encode(text).length,
+      test: (size) => folded.test(bytes(size)),
+    };
+  }
+  const needle = new TextEncoder().encode(text);
+  const len = needle.length;
   let rare = 0;
   let rank = -1;
   for (let k = 0; k < len; k++) {
-    const common = COMMON_BYTES.indexOf(String.fromCharCode(lower[k]));
+    const common = COMMON_BYTES.indexOf(String.fromCharCode(needle[k]));
     const r = common < 0 ? COMMON_BYTES.length : common;
     if (r > rank) [rare, rank] = [k, r];
   }
-  const bytes = lower[rare] === upper[rare] ? [lower[rare]] : [lower[rare], upper[rare]];
+  const byte = needle[rare];
   return {
     width: len,
     test(size: number): boolean {
       const hay = buffer.subarray(0, size);
-      for (const byte of bytes) {
-        for (let i = hay.indexOf(byte, rare); i >= 0; i = hay.indexOf(byte, i + 1)) {
-          const start = i - rare;
-          if (start + len > size) break;
-          let k = 0;
-          while (k < len && (hay[start + k] === lower[k] || hay[start + k] === upper[k])) k++;
-          if (k === len) return true;
-        }
+      for (let i = hay.indexOf(byte, rare); i >= 0; i = hay.indexOf(byte, i + 1)) {
+        const start = i - rare;
+        if (start + len > size) break;
+        let k = 0;
+        while (k < len && hay[start + k] === needle[k]) k++;
+        if (k === len) return true;
       }
       return false;
     },
@@ -685,6 +696,7 @@ export function searchWorkerMain(): void {
       return;
     }
     keeper.busy();
+
     try {
       if (!state || state.view.message.id !== message.listing) {
         throw new Error("the worker lost its listing");

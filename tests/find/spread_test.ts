@@ -38,6 +38,18 @@ Deno.test("bytePrefilter finds the text in raw bytes, ASCII case folded with ign
   assert.equal(folded.test(64), false);
   put("dlx needle");
   assert.equal(regex.test(64), true);
+  // Folded text is plain text: its punctuation is not a pattern, and no byte beyond ASCII folds.
+  const dotted = bytePrefilter(compileMatcher("A\\.b(x)", true), buffer)!;
+  put("xx a.B(X) yy");
+  assert.equal(dotted.test(64), true);
+  put("xx aZb(x) yy");
+  assert.equal(dotted.test(64), false);
+  const kelvin = bytePrefilter(compileMatcher("kelvin", true), buffer)!;
+  put("\u212aelvin \u00e9"); // the Kelvin sign, as UTF-8 bytes
+  assert.equal(kelvin.test(64), false);
+  put("ok KELVIN \u00e9");
+  assert.equal(kelvin.test(64), true);
+  assert.equal(kelvin.test(8), false, "only the first `size` bytes");
   // Beyond ASCII: sought by its ASCII part (ignore_case without the u flag matches an ASCII
   // letter only to its other case); with the u flag (which folds other characters to ASCII
   // letters), no test.
