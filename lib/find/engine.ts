@@ -186,7 +186,7 @@ async function _cold(
     if (!racy) {
       const checks = await listing.checks;
       // The same files: the packed paths are shared, not packed again (a second 4 MB on 59k).
-      const packed = files === first.files ? first : await yielding(packPaths(files));
+      const packed = files === listing.files ? first : await yielding(packPaths(files));
       const kept = poolListing(++_listings, files, checks, root, listing.startedAt, true, packed);
       if (index && files.length > SUMMARY_MAX_FILES) kept.weights = await _weights(index, kept);
       _cache.set(key, {

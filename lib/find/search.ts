@@ -47,6 +47,7 @@ import { Recall, recallKey } from "./recall.ts";
 import { helpSearch, mayHelp } from "./help.ts";
 import { callsRunning } from "../quiet.ts";
 import { atOnce } from "./walk.ts";
+import { packPaths, PathNames } from "./packed.ts";
 import { workerUrl } from "./worker_source.ts";
 
 /** Options for one search. */
@@ -87,12 +88,13 @@ export interface SearchOutcome {
 }
 
 /**
- * A listing as the pool keeps it: what it sends to workers, and the paths as strings; `hits`,
+ * A listing as the pool keeps it: what it sends to workers, and its paths read from the same
+ * bytes (`names`, see `packed.ts`); `hits`,
  * per chunk, how many searches found a match there (see {@linkcode searchOrder}); `recall`, per
  * pattern, the files where its latest search found matches (read first: see `recall.ts`).
  */
 export type PoolListing = Omit<ListingMessage, "type"> & {
-  files: string[];
+  names: PathNames;
   hits?: Uint16Array;
   /** Each chunk's bytes worth searching, from git's index (`weights.ts`). */
   weights?: Float64Array;
@@ -144,37 +146,12 @@ export function searchOrder(
 }
 
 export type { PackedPaths };
+export { packPaths };
 
-/** Paths packed between two chances for the event loop to run (a few milliseconds). */
-const PACK_SLICE = 4096;
-
-/**
- * The sorted `files` packed for the workers, each path followed by a NUL (paths hold none);
- * yields every {@linkcode PACK_SLICE} paths (run it with `yielding`, or `atOnce`).
- */
-export function* packPaths(files: string[]): Generator<void, PackedPaths> {
-  const encoder = new TextEncoder();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (let i = 0; i < files.length; i += PACK_SLICE) {
-    const part = encoder.encode(files.slice(i, i + PACK_SLICE).join("\0") + "\0");
-    parts.push(part);
-    size += part.length;
-    yield;
-  }
-  const paths = new SharedArrayBuffer(size);
-  const bytes = new Uint8Array(paths);
-  const ends = new SharedArrayBuffer(4 * files.length);
-  const at = new Int32Array(ends);
-  let k = 0;
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    for (let i = part.indexOf(0); i >= 0; i = part.indexOf(0, i + 1)) at[k++] = offset + i + 1;
-    offset += part.length;
-    yield;
-  }
-  return { paths, ends };
+/** What workers keep of `listing`: the shared memory, not what this thread learns of it. */
+function _message(listing: PoolListing): ListingMessage {
+  const { names: _, hits: _h, weights: _w, recall: _r, ...shared } = listing;
+  return { type: "listing", ...shared };
 }
 
 const WATCH_MS = 250;
@@ -255,7 +232,7 @@ export function poolListing(
     : {};
   return {
     id,
-    files,
+    names: new PathNames(packed),
     paths: packed.paths,
     ends: packed.ends,
     checks: atOnce(packPaths(byChunk.flat())),
@@ -394,7 +371,7 @@ export class SearchPool {
     maxResults: number,
     options: SearchOptions,
   ): Promise<SearchOutcome> {
-    const files = listing.files;
+    const files = listing.names;
     const only = options.only;
     const chunks = only
       ? Math.max(1, Math.ceil(only.length / CHUNK_FILES))
@@ -465,7 +442,7 @@ export class SearchPool {
         hits.sort((a, b) => a.at - b.at); // stable: a file's lines stay in order
         for (const h of hits.slice(0, maxResults + 1)) {
           lines.push(h.line);
-          paths.push(files[h.at]);
+          paths.push(files.at(h.at));
         }
       }
       resolve(
@@ -500,7 +477,7 @@ export class SearchPool {
         else if (now - beats[i].since > silentMs) {
           return fail(
             !literal && file >= 0
-              ? _stallError(stallMs, files[file])
+              ? _stallError(stallMs, files.at(file))
               : new Error("a search worker stopped answering"),
           );
         }
@@ -518,7 +495,7 @@ export class SearchPool {
     const onReply = (reply: JobReply) => {
       if (reply.job !== id || reply.type === "idle") return; // late news from an earlier search
       if (reply.type === "failed") return fail(new Error(`search failed: ${reply.message}`));
-      if (reply.type === "stalled") return finish(_stallError(stallMs, files[reply.file]));
+      if (reply.type === "stalled") return finish(_stallError(stallMs, files.at(reply.file)));
       if (reply.type === "done") {
         finished.add(reply.slot);
         return --running === 0 ? finish() : undefined;
@@ -540,7 +517,7 @@ export class SearchPool {
         for (let k = 0; k < r.lines.length; k++) {
           if (lines.length <= maxResults) {
             lines.push(r.lines[k]);
-            paths.push(files[r.at[k]]);
+            paths.push(files.at(r.at[k]));
           }
         }
         tally(r);
@@ -576,8 +553,7 @@ export class SearchPool {
         fail(new Error(`search worker failed: ${err.message}`));
       };
       if (slot.listing !== listing.id) {
-        const { files: _, ...shared } = listing; // the workers read the packed paths
-        slot.worker.postMessage({ type: "listing", ...shared } satisfies ListingMessage);
+        slot.worker.postMessage(_message(listing));
         slot.listing = listing.id;
       }
       // The first worker stays for a burst of searches; the others, for the search at hand.
@@ -585,10 +561,9 @@ export class SearchPool {
       slot.worker.postMessage({ ...job, slot: i, idleMs } satisfies SearchJob);
     });
     if (helped) {
-      const { files: _, ...shared } = listing;
       const job1 = { ...job, slot: slots.length, idleMs: 0 };
       const fault = (err: Error) => fail(new Error(`search failed: ${err.message}`));
-      helpSearch(job1, { type: "listing", ...shared }, onReply, fault, () => !settled);
+      helpSearch(job1, _message(listing), onReply, fault, () => !settled);
     }
     return promise;
   }

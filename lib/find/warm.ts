@@ -30,6 +30,7 @@ import { mayRun } from "../process/mod.ts";
 import type { MatcherSpec } from "./scan.ts";
 import { SPREAD_MIN_FILES } from "./protocol.ts";
 import { Recall, recallKey } from "./recall.ts";
+import type { PathNames } from "./packed.ts";
 import {
   mergeOutcomes,
   type PoolListing,
@@ -206,11 +207,11 @@ function _remember(
   outcome: SearchOutcome,
   named: number[],
 ): void {
-  if (outcome.stale || listing.files.length <= SPREAD_MIN_FILES) return;
+  if (outcome.stale || listing.names.length <= SPREAD_MIN_FILES) return;
   const lines: { at: number; bytes: number }[] = [];
   // Sizes unknown: the files go by their lines (a file named by git and not in the answer, one).
   for (const path of outcome.paths) {
-    const at = _indexOf(listing.files, path);
+    const at = listing.names.indexOf(path);
     if (at >= 0) lines.push({ at, bytes: 0 });
   }
   for (const at of named) lines.push({ at, bytes: 0 });
@@ -233,7 +234,7 @@ export async function globFiles(listing: PoolListing, glob: GlobSpec): Promise<I
   _globbed.set(listing, kept);
   const known = kept.get(key);
   if (known) return known;
-  const files = listing.files;
+  const files = listing.names.all();
   const re = new RegExp(glob.source);
   // A name glob (`*.py`) whose expression cannot match a `/`: a path with folders is judged by
   // its name and its folders alone (its whole is never tested), about half the work.
@@ -307,7 +308,7 @@ async function _withGit(
   named: number[] = [],
 ): Promise<SearchOutcome> {
   const { maxResults, ...options } = ask;
-  const files = kept.listing.files;
+  const files = kept.listing.names;
   const untracked = kept.untracked!;
   const stopGit = new AbortController();
   const grep = grepFiles(
@@ -340,7 +341,9 @@ async function _withGit(
     for (step = await grep.next(); !step.done; step = await grep.next()) {
       const batch: number[] = [];
       for (const path of step.value) {
-        const i = _indexOf(files, path);
+        // Named in the listing's order: looked for after the last one first.
+        let i = files.indexOf(path, (batch.at(-1) ?? last) + 1);
+        if (i < 0) i = files.indexOf(path);
         if (i < 0) continue;
         if (i <= (batch.at(-1) ?? last)) ordered = false;
         batch.push(i);
@@ -369,7 +372,7 @@ async function _withGit(
   if (!ordered) {
     last = -1;
     outcome = undefined;
-    const all = indicesOf(files, named.map((i) => files[i]), untracked);
+    const all = Int32Array.from(new Set([...named, ...untracked])).sort();
     await part([...all], files.length - 1);
   } else await part([...untracked.subarray(u)], files.length - 1);
   return await _vouched(
@@ -399,7 +402,7 @@ async function _vouched(
   const check = await pool.search(root, listing, spec, 0, {
     ...options,
     only: new Int32Array(0),
-    vouch: [0, listing.files.length - 1],
+    vouch: [0, listing.names.length - 1],
   });
   return check.stale ? { ...outcome, stale: true, complete: false } : outcome;
 }
@@ -409,12 +412,12 @@ async function _vouched(
  * were searched too (by git), so `files` counts the whole listing (that passes the glob), and a
  * search that found nothing does not look like a search of no file.
  */
-function _counted(outcome: SearchOutcome, files: string[], glob?: GlobSpec): SearchOutcome {
+function _counted(outcome: SearchOutcome, files: PathNames, glob?: GlobSpec): SearchOutcome {
   if (!outcome.complete) return outcome;
   let count = files.length;
   if (glob) {
     const re = new RegExp(glob.source);
-    count = files.filter((rel) => globMatches(re, glob, rel)).length;
+    count = files.all().filter((rel) => globMatches(re, glob, rel)).length;
   }
   return { ...outcome, files: count };
 }

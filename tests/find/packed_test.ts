@@ -1,0 +1,53 @@
+/**
+ * The main thread reads a listing's paths from the packed bytes the workers read: each path as it
+ * was, found by a search in the listing's own order (JavaScript's, which is not UTF-8's beyond
+ * the Basic Multilingual Plane), from any starting point.
+ */
+import assert from "node:assert/strict";
+import { packPaths, PathNames } from "../../lib/find/packed.ts";
+import { atOnce } from "../../lib/find/walk.ts";
+
+const PARTS = ["a", "b", "src", "ü", "é", "\u{1F600}", "\uFF5E", "z", ".", "-", "日本", "x y"];
+
+/** A deterministic list of `count` distinct paths, sorted as a listing is. */
+function _paths(count: number, seed: number): string[] {
+  let s = seed;
+  const rand = (n: number) => Math.floor(((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32) * n);
+  const out = new Set<string>();
+  while (out.size < count) {
+    const depth = 1 + rand(4);
+    const parts: string[] = [];
+    for (let d = 0; d < depth; d++) {
+      parts.push(PARTS[rand(PARTS.length)] + PARTS[rand(PARTS.length)]);
+    }
+    out.add(parts.join("/"));
+  }
+  return [...out].sort();
+}
+
+Deno.test("PathNames gives back every path and finds each in the listing's order", () => {
+  for (const [count, seed] of [[0, 1], [1, 2], [7, 3], [500, 4], [3000, 5]]) {
+    const paths = _paths(count, seed);
+    const names = new PathNames(atOnce(packPaths(paths)));
+    assert.equal(names.length, paths.length);
+    assert.deepEqual(names.all(), paths);
+    for (const [i, path] of paths.entries()) {
+      assert.equal(names.at(i), path);
+      assert.equal(names.indexOf(path), i, path);
+      // From any earlier point, and from the very next index (as git names files in order).
+      assert.equal(names.indexOf(path, Math.floor(i / 2)), i);
+      assert.equal(names.indexOf(path, i), i);
+    }
+    // Not listed: -1; where it would sort: after every smaller path.
+    for (const absent of ["", "0", "a/zzz", "\u{1F600}\u{1F600}/new", "\uFFFF"]) {
+      if (paths.includes(absent)) continue;
+      assert.equal(names.indexOf(absent), -1, absent);
+      const at = names.seek(absent);
+      assert.ok(
+        paths.slice(0, at).every((p) => p < absent) && paths.slice(at).every((p) => p > absent),
+      );
+    }
+    // Asked from past its place (out of order): not found from there.
+    if (count > 2) assert.equal(names.indexOf(paths[0], 1), -1);
+  }
+});
