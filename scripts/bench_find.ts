@@ -12,6 +12,7 @@
  *   deno task bench find --stall [--runs N] [--pause MS]   # list_files beside a find of 100,000 files
  *   deno task bench find --tree DIR --first [--compare …]  # each pattern's FIRST search only
  *   deno task bench find --tree DIR --memory [--runs N] [--compare …]  # memory over 50 finds only
+ *   deno task bench find --tree DIR --first --more   # the same over 16 patterns chosen afterwards
  *
  * The server runs under the full preset (`-A`). Under any flags short of `-A`, Deno resolves every
  * path a file is opened by (to refuse /proc and /dev files), which costs find about 6 µs per file:
@@ -52,6 +53,7 @@ const args = parseArgs({
     pause: { type: "string", default: "1000" },
     first: { type: "boolean", default: false },
     memory: { type: "boolean", default: false },
+    more: { type: "boolean", default: false },
   },
 });
 
@@ -77,6 +79,29 @@ export const PATTERN_SET: BenchPattern[] = [
   { kind: "unicode", pattern: "→" },
   { kind: "unicode -i", pattern: "café", ignoreCase: true },
   { kind: "glob", pattern: "TypeError", glob: "*.py" },
+];
+
+/**
+ * Patterns chosen after the work on the set above, to check that it holds for patterns nobody
+ * tuned for (`--first --more`): words of every frequency, regular expressions, one ignore_case.
+ */
+export const MORE_PATTERNS: BenchPattern[] = [
+  { kind: "word", pattern: "async" },
+  { kind: "rare word", pattern: "FIXME" },
+  { kind: "text with punctuation", pattern: "http://", fixed: true },
+  { kind: "word", pattern: "assert" },
+  { kind: "regex, hex", pattern: "0x[0-9a-f]+" },
+  { kind: "two words", pattern: "new Map", fixed: true },
+  { kind: "regex, escaped paren", pattern: "describe\\(" },
+  { kind: "word + space", pattern: "raise ", fixed: true },
+  { kind: "word with @", pattern: "@param" },
+  { kind: "word with -", pattern: "eslint-disable" },
+  { kind: "word", pattern: "TypeError" },
+  { kind: "regex, escaped dot", pattern: "self\\." },
+  { kind: "regex, escaped dot", pattern: "Deno\\." },
+  { kind: "case-insensitive", pattern: "license", ignoreCase: true },
+  { kind: "regex, word", pattern: "\\bany\\b" },
+  { kind: "arrow", pattern: "=>", fixed: true },
 ];
 
 /** One pattern of {@linkcode PATTERN_SET}. */
@@ -220,7 +245,7 @@ async function stall(runs: number, pauseMs: number): Promise<void> {
 
 /** The cases of a run: the pattern set's first 30, then the full scan with no match. */
 function _cases(): { label: string; find: Record<string, unknown>; rg: string }[] {
-  const cases = PATTERN_SET.map((c) => ({
+  const cases = (args.values.more ? MORE_PATTERNS : PATTERN_SET).map((c) => ({
     label: `${c.kind}: ${c.pattern}${c.ignoreCase ? " (-i)" : ""}${c.glob ? ` ${c.glob}` : ""}`,
     find: _findArgs(c),
     rg: _rgCommand(c),
