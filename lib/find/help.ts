@@ -143,6 +143,7 @@ export function helpSearch(
   onReply: (reply: JobReply) => void,
   onError: (error: Error) => void,
   live: () => boolean,
+  spread = true,
 ): Promise<void> {
   _reader ??= _fileReader();
   const state: WorkerState = {
@@ -161,12 +162,15 @@ export function helpSearch(
   const turn = () => {
     try {
       steps ??= searchSteps(job, state);
-      if (steps.slice(HELP_SLICE_MS, callsRunning() <= 1, job.limit)) {
+      // A search in order takes the chunks' lines in order: a chunk left unreported would hold
+      // back the ones after it, so this thread stops only between chunks (when the search does).
+      const enough = spread ? job.limit : Infinity;
+      if (steps.slice(HELP_SLICE_MS, callsRunning() <= 1, enough)) {
         state.post({ type: "done", job: job.id, slot: job.slot });
         return resolve();
       }
       // Enough lines reported: the search ends once this thread reads the workers' replies.
-      if (Atomics.load(control, CTL_FOUND) >= job.limit) return resolve();
+      if (Atomics.load(control, CTL_FOUND) >= enough) return resolve();
     } catch (err) {
       if (live()) onError(err instanceof Error ? err : new Error(String(err)));
       return resolve();

@@ -411,11 +411,13 @@ export class SearchPool {
     const recalled = spread ? recallKey(spec, options.glob) : undefined;
     const recall = spread ? listing.recall ??= new Recall() : undefined;
     const first = recall?.files(recalled!) ?? recall?.related(spec);
-    // This thread searches a spread search's plain text beside the worker (`help.ts`), in the
-    // control slot after the workers' (not watched: this thread answering is its sign of life);
+    // This thread searches plain text beside the worker (`help.ts`), in the control slot after
+    // the workers' (not watched: this thread answering is its sign of life): a spread search's,
     // not when files are read first (few, where the answer most likely is: a second reader would
-    // read a chunk of the rest beside them, for nothing).
-    const helped = spread && !first && mayHelp(spec) && callsRunning() <= 1 && this.#help;
+    // read a chunk of the rest beside them, for nothing), and one over some files of a large
+    // listing (a narrow glob's, those git names) with one worker, in order.
+    const helped = (spread ? !first : only !== undefined && slots.length === 1) &&
+      mayHelp(spec) && callsRunning() <= 1 && this.#help;
     const claims = chunks + (first ? Math.ceil(first.length / CHUNK_FILES) : 0);
     const counted = new Set<number>(); // chunks whose hit this search has counted (spread)
     let taken = 0; // chunks taken, in any order (spread)
@@ -563,7 +565,7 @@ export class SearchPool {
     if (helped) {
       const job1 = { ...job, slot: slots.length, idleMs: 0 };
       const fault = (err: Error) => fail(new Error(`search failed: ${err.message}`));
-      helpSearch(job1, _message(listing), onReply, fault, () => !settled);
+      helpSearch(job1, _message(listing), onReply, fault, () => !settled, spread);
     }
     return promise;
   }

@@ -70,6 +70,52 @@ Deno.test("the main thread searches plain text beside the worker; the answer is 
   }
 });
 
+Deno.test("the main thread helps a narrow glob's search in path order; the answer is the worker's own", async () => {
+  const { root, names } = await _project(SPREAD_MIN_FILES + 1000);
+  const pool = new SearchPool(1, 1000);
+  const restore = setHelpAfterForTests(0);
+  try {
+    let id = 0;
+    const glob = globSpec("*.py"); // a third of the files: searched alone, in path order
+    for (const [pattern, fold, max] of [["Needle", false, 5], ["needle", true, 5000]] as const) {
+      const spec = compileMatcher(pattern, fold);
+      const search = () =>
+        searchKept(
+          pool,
+          root,
+          { listing: poolListing(++id, names, [], root, Date.now() - 60_000) },
+          spec,
+          {
+            maxResults: max,
+            glob,
+          },
+        );
+      pool.help = false;
+      const alone = await search();
+      pool.help = true;
+      const before = helpedChunks();
+      const helped = await search();
+      // (A cut search may end before this thread's first slice.)
+      if (max > 5) {
+        assert.ok(helpedChunks() > before, `${pattern}: the main thread searched some chunks`);
+      }
+      assert.deepEqual(helped.lines, alone.lines, pattern);
+      // A cut answer's count is a lower bound (a second reader may finish more chunks past it).
+      if (alone.complete) assert.deepEqual([helped.found, helped.complete], [alone.found, true]);
+      else assert.ok(!helped.complete && helped.truncated && helped.found > max, pattern);
+      const py = names.filter((n) => n.endsWith(".py"));
+      assert.ok(alone.lines.every((l) => py.includes(l.split(":")[0])));
+      if (max === 5) {
+        assert.deepEqual(alone.lines, [...alone.lines].sort(), "the first in path order");
+      }
+    }
+  } finally {
+    restore();
+    pool.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
 Deno.test("linearRegex passes only regular expressions that cannot backtrack much", () => {
   const linear = [
     "[A-Z]{12}",
