@@ -23,7 +23,7 @@
  * A `glob` that passes at most `SPREAD_MIN_FILES` files of a large listing: those files alone
  * ({@linkcode globFiles}), in path order, without git, which would read the whole tree.
  */
-import { globMatches, type GlobSpec } from "../glob/mod.ts";
+import { globMatches, globParts, type GlobSpec } from "../glob/mod.ts";
 import { yielding } from "./walk.ts";
 import { grepFiles } from "./list.ts";
 import { mayRun } from "../process/mod.ts";
@@ -224,8 +224,11 @@ const _globbed = new WeakMap<PoolListing, Map<string, Int32Array>>();
 
 /**
  * The sorted indices of the files of `listing` that `glob` passes (exactly `globMatches`), kept
- * for the listing's next searches with the same glob. A folder's verdict is taken once for all
- * its files (a path's folders are tested before its name), yielding every few thousand paths.
+ * for the listing's next searches with the same glob, yielding every few thousand paths. Quick
+ * tests stand for the expression where they give its answer (`globParts`: `*.py` is `endsWith`,
+ * no `slice` per path); a folder's verdict is taken once (its parent's, then its own name or
+ * path); an anchored glob with a literal start (`src/**\/*.ts`) tests only the paths with that
+ * start (a range of the sorted listing). 53k paths of the 59k-file tree: `*.py` 35 → 2 ms.
  */
 export async function globFiles(listing: PoolListing, glob: GlobSpec): Promise<Int32Array> {
   const key = `${glob.negate ? "!" : ""}${glob.anchored ? "/" : ""}${glob.source}`;
@@ -234,36 +237,64 @@ export async function globFiles(listing: PoolListing, glob: GlobSpec): Promise<I
   const known = kept.get(key);
   if (known) return known;
   const files = listing.files;
-  const re = new RegExp(glob.source);
-  // A name glob (`*.py`) whose expression cannot match a `/`: a path with folders is judged by
-  // its name and its folders alone (its whole is never tested), about half the work.
-  const oneName = !glob.anchored &&
-    !/[./]/.test(glob.source.replace(/\\./g, "").replace(/\[\^\/\]/g, ""));
-  const folderHit = (dir: string): boolean => {
-    let from = 0;
-    for (let slash = dir.indexOf("/"); slash >= 0; slash = dir.indexOf("/", from)) {
-      if (re.test(glob.anchored ? dir.slice(0, slash) : dir.slice(from, slash))) return true;
-      from = slash + 1;
+  const { anchored, negate } = glob;
+  const parts = globParts(glob.source);
+  // Unanchored, the whole path is tested only if the expression can match a `/` (`**`).
+  const wholeToo = !anchored && parts.slash;
+  // A folder's highest folder that passes (itself or above), or null: everything below it passes.
+  const tops = new Map<string, string | null>();
+  const topOf = (dir: string): string | null => {
+    let top = tops.get(dir);
+    if (top === undefined) {
+      const cut = dir.lastIndexOf("/");
+      top = cut >= 0 ? topOf(dir.slice(0, cut)) : null;
+      if (top === null && (anchored ? parts.whole(dir) : parts.name(dir, cut + 1))) top = dir;
+      tops.set(dir, top);
     }
-    return re.test(glob.anchored ? dir : dir.slice(from));
+    return top;
+  };
+  // Anchored, every path that passes starts with the expression's literal start.
+  const lo = anchored && parts.prefix ? sortedIndex(files, parts.prefix) : 0;
+  const hi = anchored && parts.prefix
+    ? _endOf(files, lo, files.length, parts.prefix)
+    : files.length;
+  const at = new Int32Array(negate ? files.length : hi - lo);
+  let n = 0;
+  let dir: string | undefined;
+  let top: string | null = null;
+  // The paths from `from` on, short of `to` (or past it, below a folder that passes): a function
+  // of its own, as V8 compiles a loop while it runs in one, never in a generator. (First call,
+  // fresh process, `*.py` on the 59k-file tree: 47 ms in the generator, 7 in this.)
+  const scan = (from: number, to: number): number => {
+    let i = from;
+    while (i < to) {
+      const rel = files[i];
+      const slash = parts.folders(rel) ? rel.lastIndexOf("/") : -1;
+      if (slash >= 0) {
+        const folder = rel.slice(0, slash);
+        if (folder !== dir) {
+          dir = folder;
+          top = topOf(dir);
+        }
+        if (top !== null) {
+          // A folder that passes: all the paths below it, at once (they are contiguous).
+          const end = _endOf(files, i, hi, `${top}/`);
+          if (!negate) { while (i < end) at[n++] = i++; }
+          i = end;
+          continue;
+        }
+      }
+      const hit = anchored ? parts.whole(rel) : parts.last(rel) || wholeToo && parts.whole(rel);
+      if (hit !== negate) at[n++] = i;
+      i++;
+    }
+    return i;
   };
   const out = await yielding((function* () {
-    const at: number[] = [];
-    let dir: string | undefined;
-    let inFolder = false;
-    for (let i = 0; i < files.length; i++) {
-      if (i % 4096 === 4095) yield;
-      const rel = files[i];
-      const slash = rel.lastIndexOf("/");
-      if (slash >= 0 && rel.slice(0, slash) !== dir) {
-        dir = rel.slice(0, slash);
-        inFolder = folderHit(dir);
-      }
-      const hit = (slash < 0 || !oneName) && re.test(rel) || (slash >= 0 && inFolder) ||
-        (!glob.anchored && re.test(rel.slice(slash + 1)));
-      if (hit !== glob.negate) at.push(i);
-    }
-    return Int32Array.from(at);
+    if (negate) { for (let i = 0; i < lo; i++) at[n++] = i; }
+    for (let i = lo; i < hi; yield) i = scan(i, Math.min(hi, i + YIELD_PATHS));
+    if (negate) { for (let i = hi; i < files.length; i++) at[n++] = i; }
+    return at.slice(0, n);
   })());
   kept.set(key, out);
   for (const old of kept.keys()) {
@@ -271,6 +302,28 @@ export async function globFiles(listing: PoolListing, glob: GlobSpec): Promise<I
     kept.delete(old);
   }
   return out;
+}
+
+/** Paths {@linkcode globFiles} tests between two chances for the event loop to run. */
+const YIELD_PATHS = 4096;
+
+/**
+ * The first index from `from` (below `to`) of the sorted `files` whose path does not start with
+ * `key`: the paths that do are contiguous. Gallops, then bisects.
+ */
+function _endOf(files: string[], from: number, to: number, key: string): number {
+  let lo = from;
+  let hi = from;
+  for (let step = 1; hi < to && files[hi].startsWith(key); step *= 2) {
+    lo = hi + 1;
+    hi = Math.min(to, hi + step);
+  }
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (files[mid].startsWith(key)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Index of `path` in the sorted `files`, or -1 (links and submodules are not listed). */
