@@ -95,24 +95,13 @@ function _ends(seq: Part[], fromEnd: boolean): { set: string[]; whole: boolean }
   return { set: acc, whole: true };
 }
 
-/** The longest text that all of `set` start with. */
-function _common(set: string[]): string {
-  let out = set[0] ?? "";
-  for (const s of set) {
-    let n = 0;
-    while (n < out.length && n < s.length && out[n] === s[n]) n++;
-    out = out.slice(0, n);
-  }
-  return out;
-}
-
 /** Quick tests of a compiled glob (see the module comment); each answers as its expression does. */
 export interface GlobParts {
-  /** Text every string the expression matches starts with (anchored globs: a range of paths). */
-  prefix: string;
+  /** Every string the expression matches starts with one of these (none: nothing known). */
+  starts: string[];
   /** The expression may match a string holding `/`. */
   slash: boolean;
-  /** Whether the expression matches `str` from `from` to its end (a name: no `/` in it). */
+  /** Whether the expression matches `str` from `from` (0, or just after its last `/`) on. */
   name(str: string, from: number): boolean;
   /** `name(str, str.lastIndexOf("/") + 1)`, most often without looking for the `/`. */
   last(str: string): boolean;
@@ -133,6 +122,64 @@ function _lastOf(name: NameTest): (str: string) => boolean {
   return (str) => name(str, str.lastIndexOf("/") + 1);
 }
 
+/** The longest run of literal text in `parts` (outside alternatives): every match holds it. */
+function _within(parts: Part[]): string {
+  let best = "";
+  let run = "";
+  for (const part of parts) {
+    run = "lit" in part ? run + part.lit : "";
+    if (run.length > best.length) best = run;
+  }
+  return best;
+}
+
+/** The longest text that all of `texts` start with. */
+function _common(texts: string[]): string {
+  let out = texts[0];
+  for (const t of texts) {
+    let n = 0;
+    while (n < out.length && n < t.length && out[n] === t[n]) n++;
+    out = out.slice(0, n);
+  }
+  return out;
+}
+
+/** A string test. */
+type Test = (str: string) => boolean;
+
+/**
+ * Whether a string ends with (`how` "ends"), holds ("holds") or starts with ("starts") one of
+ * `texts`. One or two texts (the common case) are tested without a loop: a new server runs
+ * these before V8 has compiled them, and a loop over an array costs there (a first `*.py` on the
+ * 59k-file tree: 14 ms with `for…of`, 4 without).
+ */
+function _any(texts: string[], how: "ends" | "holds" | "starts"): Test {
+  const one = (t: string): Test =>
+    how === "ends"
+      ? (str) => str.endsWith(t)
+      : how === "holds"
+      ? (str) => str.includes(t)
+      : (str) => str.startsWith(t);
+  if (texts.length === 1) return one(texts[0]);
+  const common = _common(texts);
+  if (how === "holds" && common) {
+    // `.ts/` or `.tsx/`: one look for `.ts`, then each text where it is.
+    return (str) => {
+      for (let at = str.indexOf(common); at >= 0; at = str.indexOf(common, at + 1)) {
+        for (let k = 0; k < texts.length; k++) if (str.startsWith(texts[k], at)) return true;
+      }
+      return false;
+    };
+  }
+  const [a, b] = [one(texts[0]), one(texts[1])];
+  if (texts.length === 2) return (str) => a(str) || b(str);
+  const tests = texts.map(one);
+  return (str) => {
+    for (let k = 0; k < tests.length; k++) if (tests[k](str)) return true;
+    return false;
+  };
+}
+
 /** The quick tests of the expression `src` (a glob spec's `source`; see {@linkcode GlobParts}). */
 export function globParts(src: string): GlobParts {
   const re = new RegExp(src);
@@ -142,7 +189,7 @@ export function globParts(src: string): GlobParts {
   if (!parts) {
     const whole = (str: string) => re.test(str);
     return {
-      prefix: "",
+      starts: [],
       slash: true,
       name: byRegex,
       last: _lastOf(byRegex),
@@ -150,47 +197,47 @@ export function globParts(src: string): GlobParts {
       folders: () => true,
     };
   }
-  // What every match starts and ends with; a set holding "" says nothing.
-  const starts = _ends(parts, false).set;
+  // What every match starts with, ends with and holds; a set holding "" says nothing.
   const known = (set: string[]) => set.includes("") ? [] : set;
+  const starts = known(_ends(parts, false).set);
   const ends = known(_ends(parts, true).set);
-  const after = known(starts);
-  const ending = (str: string, from: number): boolean => {
-    const len = str.length - from;
-    for (const s of ends) if (s.length <= len && str.endsWith(s)) return true;
-    return false;
-  };
-  const filtered = (test: NameTest): NameTest =>
-    ends.length ? (str, from) => ending(str, from) && test(str, from) : test;
+  const mid = _within(parts);
+  // Tests a string must pass to hold a match that ends at its end (it may pass wrongly).
+  const ending = ends.length ? _any(ends, "ends") : undefined;
+  const holding = mid ? _any([mid], "holds") : undefined;
+  const may: Test = ending && holding
+    ? (str) => ending(str) && holding(str)
+    : ending ?? holding ?? (() => true);
+  const filtered: NameTest = (str, from) => may(str) && byRegex(str, from);
   const shaped = _nameShape(parts);
-  const name = shaped?.name ?? filtered(byRegex);
-  const last = shaped?.last ?? _lastOf(name);
-  const whole = filtered(byRegex);
-  // A leading part or a folder's name ends with one of `ends` and a `/` follows it; or it starts
-  // with one of the starts, at the start or after a `/`.
-  const before = ends.map((e) => `${e}/`);
-  const within = after.map((e) => `/${e}`);
-  const folders = before.length
-    ? (path: string) => {
-      for (const e of before) if (path.includes(e)) return true;
-      return false;
-    }
-    : after.length
-    ? (path: string) => {
-      for (let k = 0; k < after.length; k++) {
-        if (path.startsWith(after[k]) || path.includes(within[k])) return true;
-      }
-      return false;
-    }
-    : () => true;
   return {
-    prefix: _common(starts),
+    starts,
     slash: _slashes(parts),
-    name,
-    last,
-    whole: (str) => whole(str, 0),
-    folders,
+    name: shaped?.name ?? filtered,
+    last: shaped?.last ?? ((str) => may(str) && byRegex(str, str.lastIndexOf("/") + 1)),
+    whole: (str) => filtered(str, 0),
+    folders: _folders(starts, ends, mid),
   };
+}
+
+/**
+ * `folders` of {@linkcode GlobParts}: a leading part or a folder's name that matches ends with one
+ * of `ends`, a `/` after it; starts with one of `starts`, at the start or after a `/`; and holds
+ * `mid`. Each known, in that order (an extension rules out the most).
+ */
+function _folders(starts: string[], ends: string[], mid: string): Test {
+  const tests: Test[] = [];
+  if (ends.length) tests.push(_any(ends.map((e) => `${e}/`), "holds"));
+  if (starts.length) {
+    const first = _any(starts, "starts");
+    const after = _any(starts.map((e) => `/${e}`), "holds");
+    tests.push((path) => first(path) || after(path));
+  }
+  if (mid.length > 1 || !tests.length && mid) tests.push(_any([mid], "holds"));
+  const [a, b, c] = tests;
+  if (!a) return () => true;
+  if (!b) return a;
+  return c ? (path) => a(path) && b(path) && c(path) : (path) => a(path) && b(path);
 }
 
 /** Whether any part may match `/`. */
@@ -205,59 +252,68 @@ function _slashes(parts: Part[]): boolean {
 }
 
 /**
- * Tests of a name (no `/` in it) by `startsWith` / `endsWith` alone, for literal text around at
- * most one `[^/]*`; undefined for any other expression. Literal text holds no `/` here, so a
- * string that ends with it ends with a name that does.
+ * Tests of a name (no `/` in it) by `startsWith`, `endsWith` and `indexOf` alone, for literal
+ * text around `[^/]*` (`*.py`, `test_*`, `*foo*`; `{a,b}` alternatives at either end); undefined
+ * for any other expression. Literal text holds no `/` here, so a string that ends with it ends
+ * with a name that does.
  */
-function _nameShape(
-  parts: Part[],
-): { name: NameTest; last: (str: string) => boolean } | undefined {
-  const stars = parts.flatMap((part, k) => "star" in part ? [k] : []);
-  if (stars.length > 1 || _slashes(parts)) return undefined;
-  if (stars.length === 0) {
-    const all = _ends(parts, false);
-    if (!all.whole) return undefined;
-    const words = all.set;
-    return {
-      name: (str, from) => {
-        const len = str.length - from;
-        for (const w of words) if (w.length === len && str.startsWith(w, from)) return true;
-        return false;
-      },
-      last: (str) => {
-        for (const w of words) {
-          const at = str.length - w.length;
-          if (str.endsWith(w) && (at === 0 || str.charCodeAt(at - 1) === 47)) return true;
-        }
-        return false;
-      },
-    };
+function _nameShape(parts: Part[]): { name: NameTest; last: Test } | undefined {
+  if (_slashes(parts)) return undefined;
+  // The literal pieces between the stars, each spelt out.
+  const pieces: { set: string[]; whole: boolean }[] = [];
+  let from = 0;
+  for (let k = 0; k <= parts.length; k++) {
+    if (k < parts.length && !("star" in parts[k])) continue;
+    pieces.push(_ends(parts.slice(from, k), false));
+    from = k + 1;
   }
-  const head = _ends(parts.slice(0, stars[0]), false);
-  const tail = _ends(parts.slice(stars[0] + 1), true);
-  if (!head.whole || !tail.whole) return undefined;
-  if (head.set.length === 1 && head.set[0] === "") {
-    // `*.py`, `*.{ts,tsx}`: the commonest globs.
-    const ends = tail.set;
-    return {
-      name: (str, from) => {
-        const len = str.length - from;
-        for (const s of ends) if (s.length <= len && str.endsWith(s)) return true;
-        return false;
-      },
-      last: (str) => {
-        for (const s of ends) if (str.endsWith(s)) return true;
-        return false;
-      },
+  if (pieces.some((piece) => !piece.whole)) return undefined;
+  if (pieces.length === 1) {
+    const words = pieces[0].set;
+    const ending = _any(words, "ends");
+    const name: NameTest = (str, from) => {
+      const len = str.length - from;
+      for (let k = 0; k < words.length; k++) {
+        if (words[k].length === len && str.startsWith(words[k], from)) return true;
+      }
+      return false;
     };
+    return { name, last: (str) => ending(str) && name(str, str.lastIndexOf("/") + 1) };
   }
-  const pairs = head.set.flatMap((p) => tail.set.map((s) => ({ p, s, min: p.length + s.length })));
+  const heads = pieces[0].set;
+  const tails = pieces[pieces.length - 1].set;
+  const middle = pieces.slice(1, -1);
+  if (middle.length === 0 && heads.length === 1 && heads[0] === "") {
+    // `*.py`, `*.{ts,tsx}`: the commonest globs. A name ends with a text when its string does.
+    const ending = _any(tails, "ends");
+    return { name: (str) => ending(str), last: ending };
+  }
+  // `*foo*`: each middle piece one text, found leftmost after the one before (as `*` may skip).
+  if (middle.some((piece) => piece.set.length !== 1)) return undefined;
+  const mids = middle.map((piece) => piece.set[0]);
+  const midLength = mids.reduce((sum, m) => sum + m.length, 0);
+  const pairs = heads.flatMap((p) => tails.map((s) => ({ p, s, min: p.length + s.length })));
+  // Before the name is cut out: the string ends with a tail and holds the longest middle piece.
+  const need = mids.reduce((a, b) => b.length > a.length ? b : a, "");
+  const holds = need ? _any([need], "holds") : () => true;
+  const ends = tails.includes("") ? () => true : _any(tails, "ends");
+  const may: Test = (str) => ends(str) && holds(str);
   const name: NameTest = (str, from) => {
     const len = str.length - from;
-    for (const { p, s, min } of pairs) {
-      if (min <= len && str.startsWith(p, from) && str.endsWith(s)) return true;
+    for (let k = 0; k < pairs.length; k++) {
+      const { p, s, min } = pairs[k];
+      if (min + midLength > len || !str.startsWith(p, from) || !str.endsWith(s)) continue;
+      let at = from + p.length;
+      const end = str.length - s.length;
+      let found = true;
+      for (let j = 0; found && j < mids.length; j++) {
+        const hit = str.indexOf(mids[j], at);
+        found = hit >= 0 && hit + mids[j].length <= end;
+        at = hit + mids[j].length;
+      }
+      if (found) return true;
     }
     return false;
   };
-  return { name, last: _lastOf(name) };
+  return { name, last: (str) => may(str) && name(str, str.lastIndexOf("/") + 1) };
 }
