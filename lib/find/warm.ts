@@ -227,8 +227,11 @@ const _globbed = new WeakMap<PoolListing, Map<string, Int32Array>>();
  * for the listing's next searches with the same glob, yielding every few thousand paths. Quick
  * tests stand for the expression where they give its answer (`globParts`: `*.py` is `endsWith`,
  * no `slice` per path); a folder's verdict is taken once (its parent's, then its own name or
- * path); an anchored glob with a literal start (`src/**\/*.ts`) tests only the paths with that
- * start (a range of the sorted listing). 53k paths of the 59k-file tree: `*.py` 35 → 2 ms.
+ * path), only where a quick test of the path says one may pass, and a folder that passes takes in
+ * all the paths below it at once; an anchored glob with literal starts (`src/**\/*.ts`) tests
+ * only the paths with those starts (ranges of the sorted listing). The 53k paths of the 59k-file
+ * tree, medians of 9 calls (the first call of a fresh process in brackets), before → after:
+ * `*.py` 30 (46) → 3 (12) ms, `*.{ts,tsx}` 30 (40) → 8 (24), `**\/test/*.py` 70 (77) → 5 (8).
  */
 export async function globFiles(listing: PoolListing, glob: GlobSpec): Promise<Int32Array> {
   const key = `${glob.negate ? "!" : ""}${glob.anchored ? "/" : ""}${glob.source}`;
@@ -271,8 +274,10 @@ export async function globFiles(listing: PoolListing, glob: GlobSpec): Promise<I
     let i = from;
     while (i < to) {
       const rel = files[i];
-      // The path itself first: a path that passes needs no look at its folders.
-      if (anchored ? parts.whole(rel) : parts.last(rel) || wholeToo && parts.whole(rel)) {
+      // A name glob tests the name first (cheap: `*.py` is `endsWith`), and a path that passes
+      // needs no look at its folders; a path glob (a regular expression, most often) tests its
+      // folders first, whose verdict takes in every path below a folder that passes (`src/**`).
+      if (!anchored && (parts.last(rel) || wholeToo && parts.whole(rel))) {
         if (!negate) at[n++] = i;
         i++;
         continue;
@@ -292,7 +297,7 @@ export async function globFiles(listing: PoolListing, glob: GlobSpec): Promise<I
           continue;
         }
       }
-      if (negate) at[n++] = i;
+      if (anchored && parts.whole(rel) !== negate || !anchored && negate) at[n++] = i;
       i++;
     }
     return i;

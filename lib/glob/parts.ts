@@ -1,11 +1,13 @@
 /**
  * A glob's compiled expression (`globSource`) read back into its parts, for tests of many paths
- * that are cheaper than the expression and give exactly its answer: the literal text every match
- * starts or ends with (`*.py` ends with `.py`, `src/**\/*.ts` starts with `src/`), and, for a name
- * glob made of literal text around at most one `*` (`*.py`, `*.{ts,tsx}`, `test_*`, `README.md`),
- * a test with `startsWith` / `endsWith` alone (no `slice` per path). Anything else is left to the
- * expression itself.
+ * that are cheaper than the expression and give exactly its answer (find's `globFiles` runs them
+ * over a whole listing): the literal text every match starts with, ends with or holds (`*.py`
+ * ends with `.py`, `src/**\/*.ts` starts with `src/`), which rules most strings out before the
+ * expression runs; and, for a name glob of literal text around `*` (`*.py`, `*.{ts,tsx}`,
+ * `test_*`, `*foo*`, `README.md`), a test by `startsWith` / `endsWith` / `indexOf` alone, no
+ * `slice` per path. Anything it does not know is left to the expression.
  */
+
 /** A part of an expression: literal text, `[^/]*`, `{a,b}` alternatives, or anything else. */
 type Part =
   | { lit: string }
