@@ -230,8 +230,9 @@ const _globbed = new WeakMap<PoolListing, Map<string, Int32Array>>();
  * path), only where a quick test of the path says one may pass, and a folder that passes takes in
  * all the paths below it at once; an anchored glob with literal starts (`src/**\/*.ts`) tests
  * only the paths with those starts (ranges of the sorted listing). The 53k paths of the 59k-file
- * tree, medians of 9 calls (the first call of a fresh process in brackets), before → after:
- * `*.py` 30 (46) → 3 (12) ms, `*.{ts,tsx}` 30 (40) → 8 (24), `**\/test/*.py` 70 (77) → 5 (8).
+ * tree, medians of 9 calls at load 2–3 (the first call of a fresh process, medians of 7, in
+ * brackets), before → after: `*.py` 25–55 (45–75) → 3–6 (12–15) ms, `*.{ts,tsx}` 30–40 (40–50)
+ * → 5–11 (25–28), `**\/test/*.py` 55–100 (60–100) → 5–8 (8–15).
  */
 export async function globFiles(listing: PoolListing, glob: GlobSpec): Promise<Int32Array> {
   const key = `${glob.negate ? "!" : ""}${glob.anchored ? "/" : ""}${glob.source}`;

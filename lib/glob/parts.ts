@@ -173,8 +173,12 @@ function _any(texts: string[], how: "ends" | "holds" | "starts"): Test {
       return false;
     };
   }
-  const [a, b] = [one(texts[0]), one(texts[1])];
-  if (texts.length === 2) return (str) => a(str) || b(str);
+  const [a, b] = texts;
+  if (texts.length === 2 && how === "ends") return (str) => str.endsWith(a) || str.endsWith(b);
+  if (texts.length === 2 && how === "starts") {
+    return (str) => str.startsWith(a) || str.startsWith(b);
+  }
+  if (texts.length === 2) return (str) => str.includes(a) || str.includes(b);
   const tests = texts.map(one);
   return (str) => {
     for (let k = 0; k < tests.length; k++) if (tests[k](str)) return true;
