@@ -23,14 +23,13 @@
  * A `glob` that passes at most `SPREAD_MIN_FILES` files of a large listing: those files alone
  * ({@linkcode globFiles}), in path order, without git, which would read the whole tree.
  */
-import { globMatches, type GlobSpec } from "../glob/mod.ts";
+import { globParts, type GlobSpec } from "../glob/mod.ts";
 import { yielding } from "./walk.ts";
 import { grepFiles } from "./list.ts";
 import { mayRun } from "../process/mod.ts";
 import type { MatcherSpec } from "./scan.ts";
 import { SPREAD_MIN_FILES } from "./protocol.ts";
 import { Recall, recallKey } from "./recall.ts";
-import type { PathNames } from "./packed.ts";
 import {
   mergeOutcomes,
   type PoolListing,
@@ -225,8 +224,15 @@ const _globbed = new WeakMap<PoolListing, Map<string, Int32Array>>();
 
 /**
  * The sorted indices of the files of `listing` that `glob` passes (exactly `globMatches`), kept
- * for the listing's next searches with the same glob. A folder's verdict is taken once for all
- * its files (a path's folders are tested before its name), yielding every few thousand paths.
+ * for the listing's next searches with the same glob, yielding every few thousand paths. Quick
+ * tests stand for the expression where they give its answer (`globParts`: `*.py` is `endsWith`,
+ * no `slice` per path); a folder's verdict is taken once (its parent's, then its own name or
+ * path), only where a quick test of the path says one may pass, and a folder that passes takes in
+ * all the paths below it at once; an anchored glob with literal starts (`src/**\/*.ts`) tests
+ * only the paths with those starts (ranges of the sorted listing). The 53k paths of the 59k-file
+ * tree, medians of 9 calls at load 2–3 (the first call of a fresh process, medians of 7, in
+ * brackets), before → after: `*.py` 25–55 (45–75) → 3–6 (12–15) ms, `*.{ts,tsx}` 30–40 (40–50)
+ * → 5–11 (25–28), `**\/test/*.py` 55–100 (60–100) → 5–8 (8–15).
  */
 export async function globFiles(listing: PoolListing, glob: GlobSpec): Promise<Int32Array> {
   const key = `${glob.negate ? "!" : ""}${glob.anchored ? "/" : ""}${glob.source}`;
@@ -234,37 +240,78 @@ export async function globFiles(listing: PoolListing, glob: GlobSpec): Promise<I
   _globbed.set(listing, kept);
   const known = kept.get(key);
   if (known) return known;
-  const files = listing.names.all();
-  const re = new RegExp(glob.source);
-  // A name glob (`*.py`) whose expression cannot match a `/`: a path with folders is judged by
-  // its name and its folders alone (its whole is never tested), about half the work.
-  const oneName = !glob.anchored &&
-    !/[./]/.test(glob.source.replace(/\\./g, "").replace(/\[\^\/\]/g, ""));
-  const folderHit = (dir: string): boolean => {
-    let from = 0;
-    for (let slash = dir.indexOf("/"); slash >= 0; slash = dir.indexOf("/", from)) {
-      if (re.test(glob.anchored ? dir.slice(0, slash) : dir.slice(from, slash))) return true;
-      from = slash + 1;
+  const files = listing.names.all(); // (decoded at once: 6–12 ms on the 59k tree)
+  const { anchored, negate } = glob;
+  const parts = globParts(glob.source);
+  // Unanchored, the whole path is tested only if the expression can match a `/` (`**`).
+  const wholeToo = !anchored && parts.slash;
+  // A folder's highest folder that passes (itself or above), or null: everything below it passes.
+  const tops = new Map<string, string | null>();
+  const topOf = (dir: string): string | null => {
+    let top = tops.get(dir);
+    if (top === undefined) {
+      const cut = dir.lastIndexOf("/");
+      top = cut >= 0 ? topOf(dir.slice(0, cut)) : null;
+      if (top === null && (anchored ? parts.whole(dir) : parts.name(dir, cut + 1))) top = dir;
+      tops.set(dir, top);
     }
-    return re.test(glob.anchored ? dir : dir.slice(from));
+    return top;
+  };
+  // Anchored, every path that passes starts with one of the expression's literal starts.
+  const ranges = anchored && parts.starts.length
+    ? _ranges(files, parts.starts)
+    : [[0, files.length]];
+  const at = new Int32Array(
+    negate ? files.length : ranges.reduce((sum, [lo, hi]) => sum + hi - lo, 0),
+  );
+  let n = 0;
+  let dir: string | undefined;
+  let top: string | null = null;
+  // The paths from `from` on, short of `to` (or past it, below a folder that passes, short of
+  // `hi`): a function of its own, as V8 compiles a loop while it runs in one, never in a
+  // generator. (First call, fresh process, `*.py` on the 59k-file tree: 47 ms in the generator,
+  // 15 in this.)
+  const scan = (from: number, to: number, hi: number): number => {
+    let i = from;
+    while (i < to) {
+      const rel = files[i];
+      // A name glob tests the name first (cheap: `*.py` is `endsWith`), and a path that passes
+      // needs no look at its folders; a path glob (a regular expression, most often) tests its
+      // folders first, whose verdict takes in every path below a folder that passes (`src/**`).
+      if (!anchored && (parts.last(rel) || wholeToo && parts.whole(rel))) {
+        if (!negate) at[n++] = i;
+        i++;
+        continue;
+      }
+      const slash = parts.folders(rel) ? rel.lastIndexOf("/") : -1;
+      if (slash >= 0) {
+        const folder = rel.slice(0, slash);
+        if (folder !== dir) {
+          dir = folder;
+          top = topOf(dir);
+        }
+        if (top !== null) {
+          // A folder that passes: all the paths below it, at once (they are contiguous).
+          const end = _endOf(files, i, hi, `${top}/`);
+          if (!negate) { while (i < end) at[n++] = i++; }
+          i = end;
+          continue;
+        }
+      }
+      if (anchored && parts.whole(rel) !== negate || !anchored && negate) at[n++] = i;
+      i++;
+    }
+    return i;
   };
   const out = await yielding((function* () {
-    const at: number[] = [];
-    let dir: string | undefined;
-    let inFolder = false;
-    for (let i = 0; i < files.length; i++) {
-      if (i % 4096 === 4095) yield;
-      const rel = files[i];
-      const slash = rel.lastIndexOf("/");
-      if (slash >= 0 && rel.slice(0, slash) !== dir) {
-        dir = rel.slice(0, slash);
-        inFolder = folderHit(dir);
-      }
-      const hit = (slash < 0 || !oneName) && re.test(rel) || (slash >= 0 && inFolder) ||
-        (!glob.anchored && re.test(rel.slice(slash + 1)));
-      if (hit !== glob.negate) at.push(i);
+    let done = 0;
+    for (const [lo, hi] of ranges) {
+      if (negate) { while (done < lo) at[n++] = done++; }
+      for (let i = lo; i < hi; yield) i = scan(i, Math.min(hi, i + YIELD_PATHS), hi);
+      done = hi;
     }
-    return Int32Array.from(at);
+    if (negate) { while (done < files.length) at[n++] = done++; }
+    return at.slice(0, n);
   })());
   kept.set(key, out);
   for (const old of kept.keys()) {
@@ -272,6 +319,43 @@ export async function globFiles(listing: PoolListing, glob: GlobSpec): Promise<I
     kept.delete(old);
   }
   return out;
+}
+
+/** Paths {@linkcode globFiles} tests between two chances for the event loop to run. */
+const YIELD_PATHS = 4096;
+
+/** The ranges of the sorted `files` whose paths start with one of `starts`, in order, apart. */
+function _ranges(files: string[], starts: string[]): [number, number][] {
+  const ranges = starts.map((start): [number, number] => {
+    const lo = sortedIndex(files, start);
+    return [lo, _endOf(files, lo, files.length, start)];
+  }).sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [lo, hi] of ranges) {
+    const last = out[out.length - 1];
+    if (last && lo <= last[1]) last[1] = Math.max(last[1], hi);
+    else out.push([lo, hi]);
+  }
+  return out;
+}
+
+/**
+ * The first index from `from` (below `to`) of the sorted `files` whose path does not start with
+ * `key`: the paths that do are contiguous. Gallops, then bisects.
+ */
+function _endOf(files: string[], from: number, to: number, key: string): number {
+  let lo = from;
+  let hi = from;
+  for (let step = 1; hi < to && files[hi].startsWith(key); step *= 2) {
+    lo = hi + 1;
+    hi = Math.min(to, hi + step);
+  }
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (files[mid].startsWith(key)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Index of `path` in the sorted `files`, or -1 (links and submodules are not listed). */
@@ -381,7 +465,7 @@ async function _withGit(
     kept.listing,
     spec,
     options,
-    _counted(outcome!, files, ask.glob),
+    await _counted(outcome!, kept.listing, ask.glob),
   );
 }
 
@@ -412,12 +496,13 @@ async function _vouched(
  * were searched too (by git), so `files` counts the whole listing (that passes the glob), and a
  * search that found nothing does not look like a search of no file.
  */
-function _counted(outcome: SearchOutcome, files: PathNames, glob?: GlobSpec): SearchOutcome {
+async function _counted(
+  outcome: SearchOutcome,
+  listing: PoolListing,
+  glob?: GlobSpec,
+): Promise<SearchOutcome> {
   if (!outcome.complete) return outcome;
-  let count = files.length;
-  if (glob) {
-    const re = new RegExp(glob.source);
-    count = files.all().filter((rel) => globMatches(re, glob, rel)).length;
-  }
+  // The glob's files as `globFiles` keeps them (each path through globMatches: 40–60 ms).
+  const count = glob ? (await globFiles(listing, glob)).length : listing.names.length;
   return { ...outcome, files: count };
 }
