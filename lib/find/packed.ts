@@ -106,4 +106,50 @@ export class PathNames {
     out.pop(); // (after the last NUL)
     return out;
   }
+
+  /**
+   * The sorted indices of the paths whose name, or one of whose folders' names, ends with one of
+   * `suffixes` (texts without `/`: what a glob `*.py` passes, see `nameSuffixes`); with
+   * `negate`, of the others. Read from the bytes, no string made: for the 53k paths of a 59k-file
+   * tree a few milliseconds, where decoding them all took 6–12 and left 5 MB of garbage, whose
+   * collection the next call paid.
+   */
+  withSuffix(suffixes: string[], negate = false): Int32Array {
+    const bytes = this.#bytes;
+    const ends = this.#ends;
+    const pass = new Uint8Array(this.length);
+    const encoder = new TextEncoder();
+    for (const suffix of suffixes) {
+      const tail = encoder.encode(suffix);
+      const len = tail.length;
+      // Names: each path's last bytes.
+      for (let i = 0, start = 0; i < this.length; start = ends[i++]) {
+        const end = ends[i] - 1;
+        if (end - start < len) continue;
+        let k = 0;
+        while (k < len && bytes[end - len + k] === tail[k]) k++;
+        if (k === len) pass[i] = 1;
+      }
+      // Folders: the suffix and a `/`, anywhere (a path holds no NUL, so a match is within one),
+      // sought by its last `.` (about one a path; a letter of `.rs` is in most paths: 17–23 ms
+      // against 3–5), else its last byte; the paths hold the matches in order.
+      const dot = tail.lastIndexOf(46);
+      const key = dot >= 0 ? dot : len - 1;
+      let i = 0;
+      for (let at = bytes.indexOf(tail[key], key); at >= 0; at = bytes.indexOf(tail[key], at + 1)) {
+        const start = at - key;
+        if (bytes[start + len] !== 47) continue;
+        let k = 0;
+        while (k < len && bytes[start + k] === tail[k]) k++;
+        if (k < len) continue;
+        while (ends[i] <= start) i++;
+        pass[i] = 1;
+      }
+    }
+    let count = 0;
+    for (let i = 0; i < pass.length; i++) if (pass[i] !== (negate ? 1 : 0)) count++;
+    const out = new Int32Array(count);
+    for (let i = 0, n = 0; i < pass.length; i++) if (pass[i] !== (negate ? 1 : 0)) out[n++] = i;
+    return out;
+  }
 }

@@ -23,7 +23,7 @@
  * A `glob` that passes at most `SPREAD_MIN_FILES` files of a large listing: those files alone
  * ({@linkcode globFiles}), in path order, without git, which would read the whole tree.
  */
-import { globParts, type GlobSpec } from "../glob/mod.ts";
+import { globParts, type GlobSpec, nameSuffixes } from "../glob/mod.ts";
 import { yielding } from "./walk.ts";
 import { grepFiles } from "./list.ts";
 import { mayRun } from "../process/mod.ts";
@@ -240,7 +240,21 @@ export async function globFiles(listing: PoolListing, glob: GlobSpec): Promise<I
   _globbed.set(listing, kept);
   const known = kept.get(key);
   if (known) return known;
-  const files = listing.names.all(); // (decoded at once: 6–12 ms on the 59k tree)
+  // `*.py`, `*.{ts,tsx}`: a test of the listing's bytes (`PathNames.withSuffix`), no string made.
+  const suffixes = glob.anchored ? undefined : nameSuffixes(glob.source);
+  const out = suffixes
+    ? listing.names.withSuffix(suffixes, glob.negate)
+    : await _globScan(listing.names.all(), glob); // (decoded at once: 6–12 ms on the 59k tree)
+  kept.set(key, out);
+  for (const old of kept.keys()) {
+    if (kept.size <= GLOBS_KEPT) break;
+    kept.delete(old);
+  }
+  return out;
+}
+
+/** The sorted indices of `files` (all of a listing's paths) that `glob` passes: see {@linkcode globFiles}. */
+async function _globScan(files: string[], glob: GlobSpec): Promise<Int32Array> {
   const { anchored, negate } = glob;
   const parts = globParts(glob.source);
   // Unanchored, the whole path is tested only if the expression can match a `/` (`**`).
@@ -303,7 +317,7 @@ export async function globFiles(listing: PoolListing, glob: GlobSpec): Promise<I
     }
     return i;
   };
-  const out = await yielding((function* () {
+  return await yielding((function* () {
     let done = 0;
     for (const [lo, hi] of ranges) {
       if (negate) { while (done < lo) at[n++] = done++; }
@@ -313,12 +327,6 @@ export async function globFiles(listing: PoolListing, glob: GlobSpec): Promise<I
     if (negate) { while (done < files.length) at[n++] = done++; }
     return at.slice(0, n);
   })());
-  kept.set(key, out);
-  for (const old of kept.keys()) {
-    if (kept.size <= GLOBS_KEPT) break;
-    kept.delete(old);
-  }
-  return out;
 }
 
 /** Paths {@linkcode globFiles} tests between two chances for the event loop to run. */

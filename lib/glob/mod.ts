@@ -9,7 +9,7 @@
  * `{a,b}` alternatives (not in `.gitignore` files), `\x` a literal x.
  */
 
-export { type GlobParts, globParts } from "./parts.ts";
+export { type GlobParts, globParts, nameSuffixes } from "./parts.ts";
 
 function _escape(ch: string): string {
   return /[\\^$.*+?()[\]{}|/]/.test(ch) ? `\\${ch}` : ch;

@@ -323,3 +323,61 @@ function _nameShape(parts: Part[]): { name: NameTest; last: Test } | undefined {
   };
   return { name, last: (str) => may(str) && name(str, str.lastIndexOf("/") + 1) };
 }
+
+/**
+ * The texts a name glob of the form `*SUFFIX` ends with (`*.py`: `.py`; `*.{ts,tsx}`: `.ts` and
+ * `.tsx`), read from its expression (`^[^/]*` then literal text, one group of literal
+ * alternatives at most, `$`); undefined for any other. Such a glob passes a path exactly when its
+ * name, or one of its folders' names, ends with one of them: find tests that on a listing's bytes
+ * (`PathNames.withSuffix`), without a string per path.
+ */
+export function nameSuffixes(source: string): string[] | undefined {
+  const head = "^[^/]*";
+  if (!source.startsWith(head) || !source.endsWith("$")) return undefined;
+  const body = source.slice(head.length, -1);
+  let out = [""];
+  for (let i = 0; i < body.length;) {
+    if (body.startsWith("(?:", i)) {
+      const alts: string[] = [];
+      let at = i + 3;
+      for (;;) {
+        const [text, next] = _literal(body, at);
+        alts.push(text);
+        if (body[next] === "|") at = next + 1;
+        else if (body[next] === ")") {
+          i = next + 1;
+          break;
+        } else return undefined;
+      }
+      out = out.flatMap((s) => alts.map((a) => s + a));
+      continue;
+    }
+    const [text, next] = _literal(body, i);
+    if (next === i) return undefined; // (a character that is not literal text)
+    out = out.map((s) => s + text);
+    i = next;
+  }
+  if (out.some((s) => s === "" || s.includes("/"))) return undefined;
+  return [...new Set(out)];
+}
+
+/** The literal text of `body` from `from`: plain characters and escaped punctuation. */
+function _literal(body: string, from: number): [string, number] {
+  let text = "";
+  let i = from;
+  while (i < body.length) {
+    const c = body[i];
+    if (c === "\\") {
+      const next = body[i + 1];
+      // `\d`, `\w`, `\b`…: a class or an assertion, not text.
+      if (next === undefined || /[A-Za-z0-9]/.test(next)) break;
+      text += next;
+      i += 2;
+    } else if ("^$.*+?()[]{}|".includes(c)) break;
+    else {
+      text += c;
+      i++;
+    }
+  }
+  return [text, i];
+}

@@ -1,11 +1,15 @@
 /**
  * The main thread reads a listing's paths from the packed bytes the workers read: each path as it
  * was, found by a search in the listing's own order (JavaScript's, which is not UTF-8's beyond
- * the Basic Multilingual Plane), from any starting point.
+ * the Basic Multilingual Plane), from any starting point; a name glob (`*.py`) is tested on the
+ * bytes themselves.
  */
 import assert from "node:assert/strict";
 import { packPaths, PathNames } from "../../lib/find/packed.ts";
 import { atOnce } from "../../lib/find/walk.ts";
+import { poolListing } from "../../lib/find/search.ts";
+import { globFiles } from "../../lib/find/warm.ts";
+import { globMatches, globSpec, nameSuffixes } from "../../lib/glob/mod.ts";
 
 const PARTS = ["a", "b", "src", "ü", "é", "\u{1F600}", "\uFF5E", "z", ".", "-", "日本", "x y"];
 
@@ -49,5 +53,79 @@ Deno.test("PathNames gives back every path and finds each in the listing's order
     }
     // Asked from past its place (out of order): not found from there.
     if (count > 2) assert.equal(names.indexOf(paths[0], 1), -1);
+  }
+});
+
+Deno.test("a name glob's suffixes, tested on the packed bytes, pass exactly what globMatches passes", async () => {
+  const names = [
+    "x.py",
+    ".py",
+    "py",
+    "a.py.b",
+    "café.py",
+    "日本.ts",
+    "a.tsx",
+    "b.d.ts",
+    "d.ts",
+    "c++",
+    "t.c++",
+  ];
+  const more = [
+    "x_test.go",
+    "test.go",
+    "é.py",
+    "src",
+    "a.ts",
+    "ts",
+    "\u{1F600}.md",
+    "m.md.ts",
+    "s",
+  ];
+  const pool = [...names, ...more];
+  let s = 7;
+  const rand = (n: number) => Math.floor(((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32) * n);
+  const set = new Set<string>();
+  while (set.size < 3000) {
+    const depth = 1 + rand(4);
+    set.add(Array.from({ length: depth }, () => pool[rand(pool.length)]).join("/"));
+  }
+  const paths = [...set].sort();
+  const globs = [
+    "*.py",
+    "*.{ts,tsx}",
+    "*.d.ts",
+    "!*.py",
+    "*.c++",
+    "*_test.go",
+    "*é.py",
+    "*.md",
+    "*s",
+  ];
+  for (const text of globs) {
+    const glob = globSpec(text);
+    assert.ok(nameSuffixes(glob.source), `${text} is read as suffixes`);
+    const listing = poolListing(1, paths, [], "/nowhere", 0);
+    const re = new RegExp(glob.source);
+    const want = paths.flatMap((p, i) => globMatches(re, glob, p) ? [i] : []);
+    assert.deepEqual([...await globFiles(listing, glob)], want, text);
+  }
+});
+
+Deno.test("nameSuffixes reads only globs of literal text after a leading star", () => {
+  const cases: [string, string[] | undefined][] = [
+    ["*.py", [".py"]],
+    ["*.{ts,tsx}", [".ts", ".tsx"]],
+    ["*.spec.{js,ts}", [".spec.js", ".spec.ts"]],
+    ["*.c++", [".c++"]],
+    ["*", undefined],
+    ["*.py*", undefined],
+    ["*.[ch]", undefined],
+    ["src/*.py", undefined],
+    ["a*.py", undefined],
+    ["**/*.py", undefined],
+    ["*.{a,{b,c}}", undefined],
+  ];
+  for (const [text, want] of cases) {
+    assert.deepEqual(nameSuffixes(globSpec(text).source), want, text);
   }
 });
