@@ -112,6 +112,11 @@ export function _newlines(text: string, from: number, to: number): number {
   return n;
 }
 
+/** `text` as a regular expression that matches it literally. Also written into the worker's source. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+}
+
 /** Builds the scanner for `spec`. */
 export function makeScanner(spec: MatcherSpec): Scanner {
   const all = new RegExp(spec.run ?? spec.source, spec.flags);
@@ -120,7 +125,7 @@ export function makeScanner(spec: MatcherSpec): Scanner {
   const exact = spec.literal !== undefined;
   // Case-insensitive prefilter: the literal as a regex with the pattern's own flags.
   const pre = literal !== undefined && spec.flags.includes("i")
-    ? new RegExp(literal.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&"), spec.flags)
+    ? new RegExp(escapeRegExp(literal), spec.flags)
     : undefined;
   // A lookaround judges the text beside the match, which in the whole text is the next or the
   // previous line (`\)(?!\s)` fails before the newline): without required text, each line is

@@ -24,7 +24,14 @@ import {
   TIME_STEP_MS,
   YOUNG_AFTER_BYTES,
 } from "./protocol.ts";
-import { _newlines, CONTEXT_BEFORE, cutLine, makeScanner, MAX_LINE_CHARS } from "./scan.ts";
+import {
+  _newlines,
+  CONTEXT_BEFORE,
+  cutLine,
+  escapeRegExp,
+  makeScanner,
+  MAX_LINE_CHARS,
+} from "./scan.ts";
 import {
   bytePrefilter,
   fileReader,
@@ -38,6 +45,7 @@ import {
 } from "./worker.ts";
 import { globMatches } from "../glob/mod.ts";
 import { direct, holdsPast, readInto } from "./read.ts";
+import { packedPath } from "./packed.ts";
 
 /** The worker's whole source. */
 function workerSource(): string {
@@ -71,11 +79,13 @@ function workerSource(): string {
     ),
     String(_newlines),
     String(cutLine),
+    String(escapeRegExp),
     String(makeScanner),
     String(globMatches),
     String(direct),
     String(holdsPast),
     String(readInto),
+    String(packedPath),
     ...[
       fileReader,
       listingView,
