@@ -101,11 +101,11 @@ Deno.test("find's walk keeps a file that a .gitignore line ending in a lone back
 });
 
 Deno.test({
-  // BUG (open, lib/find/worker.ts `searchFile` / engine.ts): git's listing says what was
-  // committed, not what is on disk; a tracked file replaced by a symbolic link (`git status`:
-  // T) is opened through the link, so find reads a file outside the project and reports its
-  // lines, though its description says it "does not follow symbolic links" (rg leaves it out).
-  // A cheap fix: lstat the files that gave lines (few) before reporting them.
+  // git's listing says what was committed, not what is on disk: a tracked file replaced by a
+  // symbolic link (`git status`: T) was opened through the link, so find read a file outside the
+  // project and reported its lines, though its description says it "does not follow symbolic
+  // links" (rg leaves it out). A file that gives lines is now shown only when its real path is
+  // reached without a link (`direct` in lib/find/read.ts).
   name: "find does not follow a symbolic link that replaced a tracked file",
   async fn() {
     const outside = await tempProject({ "secret.txt": "needle outside\n", "c.txt": "needle c\n" });
