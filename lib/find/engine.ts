@@ -15,7 +15,7 @@ import { type GlobSpec, globSpec } from "../glob/mod.ts";
 import { type Listing, listProject } from "./list.ts";
 import { findOnce } from "./oneshot.ts";
 import { CHUNK_FILES, SUMMARY_MAX_FILES } from "./protocol.ts";
-import { chunkWeights } from "./weights.ts";
+import { chunkWeights, type Weights } from "./weights.ts";
 import { compileMatcher, type MatcherSpec } from "./scan.ts";
 import {
   mergeOutcomes,
@@ -209,7 +209,7 @@ async function _cold(
  * The weights of `listing`'s chunks (see `weights.ts`), from the git index file `index`: only a
  * large listing's searches are spread, and weighed. Undefined when the index cannot be read.
  */
-async function _weights(index: string, listing: PoolListing): Promise<Float64Array | undefined> {
+async function _weights(index: string, listing: PoolListing): Promise<Weights | undefined> {
   try {
     return await yielding(chunkWeights(await Deno.readFile(index), listing, CHUNK_FILES));
   } catch {

@@ -97,8 +97,13 @@ export const CTL_NEXT_CHUNK = 0;
 export const CTL_STOP = 1;
 /** Matching lines in the chunks reported so far (added before each chunk is posted). */
 export const CTL_FOUND = 2;
+/**
+ * Matching lines found so far, in chunks reported or still being read (added after each file):
+ * in a spread search, once they are enough, each reader reports its chunk as far as it got.
+ */
+export const CTL_SEEN = 3;
 /** Per worker: slot `CTL_WORKERS + 2*i` is its heartbeat, the next one the file it is reading. */
-export const CTL_WORKERS = 3;
+export const CTL_WORKERS = 4;
 
 /** Int32 slots needed for `workers` workers. */
 export function controlSlots(workers: number): number {

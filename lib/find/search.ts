@@ -49,6 +49,7 @@ import { callsRunning } from "../quiet.ts";
 import { atOnce } from "./walk.ts";
 import { packPaths, PathNames } from "./packed.ts";
 import { workerUrl } from "./worker_source.ts";
+import type { Weights } from "./weights.ts";
 
 /** Options for one search. */
 export interface SearchOptions {
@@ -96,19 +97,21 @@ export interface SearchOutcome {
 export type PoolListing = Omit<ListingMessage, "type"> & {
   names: PathNames;
   hits?: Uint16Array;
-  /** Each chunk's bytes worth searching, from git's index (`weights.ts`). */
-  weights?: Float64Array;
+  /** What its files are worth to a search, from git's index (`weights.ts`). */
+  weights?: Weights;
   recall?: Recall;
 };
 
 /**
  * The order in which a search that may answer with any matches claims the `chunks` of a listing
- * (see {@linkcode SPREAD_MIN_FILES}): first the chunks where earlier searches found matches, most
- * often first (real code, rather than the thousands of tiny fixture files beside it, which is
- * where the next search's matches are likely to be thickest too), then the rest: with `weights`
- * (each chunk's bytes worth searching, `weights.ts`), two of the heaviest chunks left for one of
- * the stripes; without, the stripes alone. The stripes go round {@linkcode SPREAD_STRIPES} parts
- * of the listing (chunk 0 of each stripe, then chunk 1…).
+ * (see {@linkcode SPREAD_MIN_FILES}). With `weights` (each chunk's worth for the time reading it
+ * takes, `weights.ts`): two of the best chunks left for one of the stripes, where a chunk's worth
+ * is multiplied by one more than its `hits` (how many earlier searches found matches there: real
+ * code, rather than the thousands of tiny fixture files beside it, is where the next search's
+ * matches are likely to be thickest too), so a huge chunk where one search matched does not go
+ * before every other. Without weights: the chunks with hits, most first, then the stripes. The
+ * stripes go round {@linkcode SPREAD_STRIPES} parts of the listing (chunk 0 of each stripe, then
+ * chunk 1…).
  */
 export function searchOrder(
   chunks: number,
@@ -121,27 +124,29 @@ export function searchOrder(
     const chunk = (k % SPREAD_STRIPES) * per + Math.floor(k / SPREAD_STRIPES);
     if (chunk < chunks) stripes.push(chunk);
   }
-  let order = stripes;
-  if (weights && weights.length === chunks) {
-    const heavy = stripes.slice().sort((a, b) => weights[b] - weights[a] || a - b);
-    const taken = new Uint8Array(chunks);
-    order = [];
-    let h = 0;
-    let s = 0;
-    const next = (from: number[], at: number): number => {
-      while (at < from.length && taken[from[at]]) at++;
-      if (at < from.length) {
-        taken[from[at]] = 1;
-        order.push(from[at]);
-      }
-      return at + 1;
-    };
-    while (order.length < chunks) {
-      h = next(heavy, next(heavy, h));
-      s = next(stripes, s);
-    }
+  if (!weights || weights.length !== chunks) {
+    // (stable: ties keep the stripes' order)
+    if (hits) stripes.sort((a, b) => hits[b] - hits[a]);
+    return Int32Array.from(stripes);
   }
-  if (hits) order.sort((a, b) => hits[b] - hits[a]); // stable: ties keep the order above
+  const rank = (k: number) => (1 + (hits?.[k] ?? 0)) * weights[k];
+  const best = stripes.slice().sort((a, b) => rank(b) - rank(a) || a - b);
+  const taken = new Uint8Array(chunks);
+  const order: number[] = [];
+  let b = 0;
+  let s = 0;
+  const next = (from: number[], at: number): number => {
+    while (at < from.length && taken[from[at]]) at++;
+    if (at < from.length) {
+      taken[from[at]] = 1;
+      order.push(from[at]);
+    }
+    return at + 1;
+  };
+  while (order.length < chunks) {
+    b = next(best, next(best, b));
+    s = next(stripes, s);
+  }
   return Int32Array.from(order);
 }
 
@@ -542,7 +547,7 @@ export class SearchPool {
       vouch: options.vouch,
       vouchOwn: options.vouchOwn,
       limit: maxResults + 1,
-      order: spread ? searchOrder(chunks, listing.hits, listing.weights) : undefined,
+      order: spread ? searchOrder(chunks, listing.hits, listing.weights?.chunks) : undefined,
       first,
       spec,
       control: shared,

@@ -1,17 +1,20 @@
 /**
- * How many bytes worth searching each chunk of a listing holds, from the file sizes git's index
- * keeps (no file is opened or stat'ed): a spread search reads the heavy chunks first
- * (`searchOrder` in `search.ts`).
+ * What reading each chunk of a listing is worth for the time it takes, from the file sizes git's
+ * index keeps (no file is opened or stat'ed): a spread search reads the best chunks first, and a
+ * narrow glob's files are read best first (`searchOrder` in `search.ts`, `searchKept` in
+ * `warm.ts`).
  *
- * A first search for a pattern knows nothing of where it matches, and each file costs about 10 µs
- * to open and read before its first byte is looked at (the kernel's part; Deno's adds little). A
- * chunk of 64 real source files holds far more lines than a chunk of 64 one-line test fixtures,
- * each in its own folder (every folder of a chunk is checked too): replayed over 30 patterns' real
- * hits on a 59k-file tree (deno, babel, mypy, prettier), reading chunks by their bytes (each file
- * counted up to {@linkcode WEIGHT_CAP_BYTES}: one huge generated file is not worth 64 real ones)
- * reached 31 lines at half the cost of the stripes alone (geometric mean 15 against 29 ms). Words
- * that live in tiny fixture files (`use strict`, dates) were found later, so every third chunk
- * still comes from the stripes.
+ * A first search for a pattern knows nothing of where it matches. A chunk of 64 real source files
+ * holds far more lines than a chunk of 64 one-line test fixtures, each in its own folder; but each
+ * file costs about 10 µs to open and read before its first byte is looked at, each folder of a
+ * chunk is checked too, and each byte costs about a nanosecond (read, sought, decoded where it
+ * holds the text). So a file is worth its bytes up to {@linkcode WEIGHT_CAP_BYTES} (one huge
+ * generated file is not worth 64 real ones), and a chunk is ranked by its files' worth over its
+ * cost. Replayed over 48 patterns' real hits on a 59k-file tree (deno, babel, mypy, prettier; the
+ * patterns of BENCHMARKS.md and 31 more), reaching 31 lines took (geometric mean) 57 ms with the
+ * stripes alone, 16.9 ms by worth alone and 13.6 ms by worth over cost. Words that live in tiny
+ * fixture files (`use strict`, dates) are found
+ * later, so every third chunk still comes from the stripes.
  *
  * The index format: https://git-scm.com/docs/index-format (versions 2, 3 and 4, SHA-1 or SHA-256
  * object names). Anything unexpected gives no weights, and the stripes alone are used.
@@ -22,15 +25,44 @@ import type { PackedPaths } from "./search.ts";
 /** A file counts for at most this many bytes in its chunk's weight. */
 export const WEIGHT_CAP_BYTES = 32 * 1024;
 
-/** What a file the index does not know (untracked, or not matched) counts for. */
+/** What a file the index does not know (untracked, or not matched) is taken to hold. */
 export const UNKNOWN_FILE_BYTES = 4096;
+
+/** The time opening and reading a file takes before its first byte is looked at, in µs. */
+export const FILE_COST_US = 10;
+/** The time checking one folder that vouches for a chunk takes, in µs. */
+export const FOLDER_COST_US = 10;
+/** The time one byte of a file takes (read, sought, decoded where it holds the text), in µs. */
+export const BYTE_COST_US = 0.001;
 
 /** Index entries weighed between two chances for the event loop to run. */
 const WEIGH_SLICE = 4096;
 
-/** What one file counts for in its chunk's weight. */
-function _worth(size: number): number {
+/** What one file of `size` bytes is worth to a search (a file too large to search: nothing). */
+export function fileWorth(size: number): number {
   return size > MAX_FILE_BYTES ? 0 : Math.min(size, WEIGHT_CAP_BYTES);
+}
+
+/** The time reading one file of `size` bytes takes, in µs (a file too large: read to its limit). */
+export function fileCost(size: number): number {
+  return FILE_COST_US + Math.min(size, MAX_FILE_BYTES) * BYTE_COST_US;
+}
+
+/** What a listing's files are worth to a search, from git's index. */
+export interface Weights {
+  /** Each chunk's worth over its cost: {@linkcode fileWorth} summed over {@linkcode fileCost} and its folders'. */
+  chunks: Float64Array;
+  /** Each file's size as the index holds it ({@linkcode UNKNOWN_FILE_BYTES} when it does not). */
+  sizes: Uint32Array;
+}
+
+/**
+ * `files` (indices into the listing), best first: most worth for the time (see
+ * {@linkcode fileWorth}, {@linkcode fileCost}), ties in the listing's order.
+ */
+export function bestFirst(files: Int32Array, sizes: Uint32Array): Int32Array {
+  const rate = (i: number) => fileWorth(sizes[i]) / fileCost(sizes[i]);
+  return Int32Array.from([...files].sort((a, b) => rate(b) - rate(a) || a - b));
 }
 
 /** The byte offset of each entry's path, its length, and its file size, as the index holds them. */
@@ -127,24 +159,23 @@ function _compare(a: Uint8Array, b: Uint8Array): number {
 }
 
 /**
- * The weight of each chunk of `chunkFiles` files of the listing whose paths are `packed` (sorted),
- * from the index `bytes`: its files' sizes, each counted up to {@linkcode WEIGHT_CAP_BYTES} (a
- * file too large to search, not at all; one the index does not hold, {@linkcode UNKNOWN_FILE_BYTES}).
- * Both lists are sorted, so they are walked side by side (a path beyond the Basic Multilingual
- * Plane can sort differently in the two: its file is then weighed as unknown). Undefined when the
- * index cannot be read. Yields every few thousand entries (run it with `yielding`).
+ * What the listing's files are worth (see {@linkcode Weights}), in chunks of `chunkFiles` files,
+ * for the listing whose paths are `packed` (sorted), from the index `bytes`. Both lists are sorted,
+ * so they are walked side by side (a path beyond the Basic Multilingual Plane can sort differently
+ * in the two: its file is then taken as unknown). Undefined when the index cannot be read. Yields
+ * every few thousand entries (run it with `yielding`).
  */
 export function* chunkWeights(
   bytes: Uint8Array,
   packed: PackedPaths,
   chunkFiles: number,
-): Generator<void, Float64Array | undefined> {
+): Generator<void, Weights | undefined> {
   const entries = yield* indexEntries(bytes);
   if (!entries) return undefined;
   const pathBytes = new Uint8Array(packed.paths);
   const ends = new Int32Array(packed.ends);
   const files = ends.length;
-  const worth = new Float64Array(files).fill(UNKNOWN_FILE_BYTES);
+  const sizes = new Uint32Array(files).fill(UNKNOWN_FILE_BYTES);
   let j = 0;
   for (let k = 0; k < entries.count && j < files; k++) {
     if (k % WEIGH_SLICE === WEIGH_SLICE - 1) yield;
@@ -155,12 +186,32 @@ export function* chunkWeights(
       const order = _compare(file, path);
       if (order > 0) break; // an entry the listing does not hold (a link, a later stage)
       if (order === 0) {
-        worth[j++] = _worth(entries.size[k]);
+        sizes[j++] = entries.size[k];
         break;
       }
     }
   }
-  const weights = new Float64Array(Math.max(1, Math.ceil(files / chunkFiles)));
-  for (let i = 0; i < files; i++) weights[Math.floor(i / chunkFiles)] += worth[i];
-  return weights;
+  const count = Math.max(1, Math.ceil(files / chunkFiles));
+  const worth = new Float64Array(count);
+  const cost = new Float64Array(count);
+  let folder = -1; // where the previous path's folder ends (its last `/`), and its start
+  let from = 0;
+  for (let i = 0; i < files; i++) {
+    const chunk = Math.floor(i / chunkFiles);
+    worth[chunk] += fileWorth(sizes[i]);
+    cost[chunk] += fileCost(sizes[i]);
+    // A folder of its own (not the previous path's, or the first of its chunk): checked too.
+    const start = i ? ends[i - 1] : 0;
+    const slash = pathBytes.lastIndexOf(47, ends[i] - 1);
+    const own = slash < start ? -1 : slash - start;
+    if (
+      i % chunkFiles === 0 || own !== folder ||
+      _compare(pathBytes.subarray(start, start + own), pathBytes.subarray(from, from + folder)) !==
+        0
+    ) cost[chunk] += FOLDER_COST_US;
+    folder = own;
+    from = start;
+  }
+  for (let k = 0; k < count; k++) worth[k] = cost[k] ? worth[k] / cost[k] : 0;
+  return { chunks: worth, sizes };
 }

@@ -47,6 +47,7 @@ import {
   COMMON_BYTES,
   CTL_FOUND,
   CTL_NEXT_CHUNK,
+  CTL_SEEN,
   CTL_STOP,
   CTL_WORKERS,
   type JobReply,
@@ -482,6 +483,11 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
 
   let open: OpenChunk | undefined;
   let done = false;
+  // A spread search may answer with any lines: once the readers have found enough between them,
+  // each reports its chunk as far as it got (cut there) and claims no other, rather than reading
+  // the rest of it first (up to 64 files, a few megabytes).
+  const spread = job.order !== undefined;
+  const enoughSeen = () => spread && Atomics.load(control, CTL_SEEN) >= job.limit;
   // Searches files until the job is done or a slice of time is used up.
   const slice = (ms: number, more = true, enough = Infinity): boolean => {
     const started = performance.now();
@@ -491,13 +497,14 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
         done = true;
         break;
       }
-      open ??= more ? claim() : undefined;
+      const seen = enoughSeen();
+      open ??= more && !seen ? claim() : undefined;
       if (!open) {
         done = true;
         break;
       }
       const o: OpenChunk = open;
-      if (o.i >= o.end || o.lines.length >= job.limit) {
+      if (o.i >= o.end || o.lines.length >= job.limit || seen) {
         control[beat]++;
         Atomics.add(control, CTL_FOUND, o.lines.length);
         post({
@@ -510,7 +517,7 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
           skipped: [skipped[0], skipped[1], skipped[2]],
           files: o.files,
           read: o.read,
-          cut: o.lines.length >= job.limit,
+          cut: o.lines.length >= job.limit || o.i < o.end,
           stale: o.stale,
         });
         skipped.fill(0);
@@ -520,7 +527,11 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
       const index = o.first ? first![o.i] : only ? only[o.i] : o.i;
       control[beat + 1] = index;
       control[beat]++;
+      const before = o.lines.length;
       if (o.first || !readFirst?.has(index)) searchFile(o, index);
+      if (spread && o.lines.length > before) {
+        Atomics.add(control, CTL_SEEN, o.lines.length - before);
+      }
       o.i++; // only now: a file interrupted by the timeout is searched again
     }
     return done;

@@ -5,9 +5,15 @@
  */
 import assert from "node:assert/strict";
 import { compileMatcher } from "../../lib/find/scan.ts";
-import { SPREAD_MIN_FILES } from "../../lib/find/protocol.ts";
+import {
+  CHUNK_FILES,
+  controlSlots,
+  CTL_SEEN,
+  type JobReply,
+  SPREAD_MIN_FILES,
+} from "../../lib/find/protocol.ts";
 import { poolListing, searchOrder, SearchPool } from "../../lib/find/search.ts";
-import { bytePrefilter } from "../../lib/find/worker.ts";
+import { bytePrefilter, fileReader, listingView, searchSteps } from "../../lib/find/worker.ts";
 import { LARGE_FOLDER_BYTES, sortYielding, walkProject } from "../../lib/find/walk.ts";
 import { tempProject } from "../helpers/project.ts";
 
@@ -117,5 +123,49 @@ Deno.test("sortYielding sorts as Array.prototype.sort does", async () => {
       (_, i) => `d${(i * 7919) % 1000}/${i % 3 ? "a" : "a-b"}/ü${i}.txt`,
     );
     assert.deepEqual(await sortYielding([...paths]), [...paths].sort(), `${n} paths`);
+  }
+});
+
+Deno.test("once the readers of a spread search have found enough, each reports its chunk as far as it got", async () => {
+  // Every file holds the word once; this reader is one of two, and the other finds 40 lines.
+  const names = Array.from(
+    { length: 4 * CHUNK_FILES },
+    (_, i) => `f${String(i).padStart(4, "0")}.txt`,
+  );
+  const root = await tempProject(Object.fromEntries(names.map((n) => [n, `word ${n}\n`])));
+  try {
+    const listing = poolListing(1, names, [], root, Date.now() - 60_000);
+    const control = new Int32Array(new SharedArrayBuffer(4 * controlSlots(2)));
+    const posted: JobReply[] = [];
+    const steps = searchSteps({
+      type: "search",
+      id: 1,
+      listing: 1,
+      root,
+      limit: 31,
+      order: searchOrder(4),
+      spec: compileMatcher("word", false),
+      control: control.buffer as SharedArrayBuffer,
+      slot: 0,
+      stallMs: 1000,
+      idleMs: 0,
+    }, {
+      reader: fileReader(),
+      view: listingView({ type: "listing", ...listing }),
+      sums: undefined,
+      post: (reply) => posted.push(reply),
+    });
+    // A few files of its first chunk read (one slice of next to no time reads one).
+    while (Atomics.load(control, CTL_SEEN) < 3) steps.slice(0.001);
+    assert.equal(posted.length, 0);
+    Atomics.add(control, CTL_SEEN, 40); // the other reader's lines
+    assert.equal(steps.slice(1000), true, "done: no other chunk claimed");
+    assert.equal(posted.length, 1);
+    const chunk = posted[0] as Extract<JobReply, { type: "chunk" }>;
+    assert.equal(chunk.cut, true, "the rest of the chunk was not read");
+    assert.equal(chunk.read, chunk.lines.length);
+    assert.ok(chunk.read >= 3 && chunk.read < 10, `read ${chunk.read} files`);
+  } finally {
+    await Deno.remove(root, { recursive: true });
   }
 });

@@ -1,11 +1,16 @@
 /**
- * A spread search reads first the chunks holding the most bytes worth searching, weighed from the
- * file sizes git's index keeps: every index version git writes (2, 3 with extended flags, 4 with
- * compressed paths), SHA-1 and SHA-256 object names; anything else gives no weights.
+ * A spread search reads first the chunks whose files are worth the most for the time reading them
+ * takes, weighed from the file sizes git's index keeps: every index version git writes (2, 3 with
+ * extended flags, 4 with compressed paths), SHA-1 and SHA-256 object names; anything else gives no
+ * weights. A narrow glob's files are read best first too.
  */
 import assert from "node:assert/strict";
 import {
+  bestFirst,
   chunkWeights,
+  fileCost,
+  fileWorth,
+  FOLDER_COST_US,
   indexEntries,
   UNKNOWN_FILE_BYTES,
   WEIGHT_CAP_BYTES,
@@ -81,27 +86,60 @@ for (const [kind, version, init, after] of KINDS) {
   });
 }
 
-Deno.test("chunkWeights adds each chunk's sizes, capped; untracked files count as unknown", async () => {
+Deno.test("chunkWeights: each file's size from the index, each chunk's worth over its cost", async () => {
   const root = await _repo([], async () => {});
   try {
     const files = [..._tracked(root), "untracked/new.ts", "zz-untracked.txt"].sort();
     const index = await Deno.readFile(`${root}/.git/index`);
     const weights = atOnce(chunkWeights(index, atOnce(packPaths(files)), 1))!;
-    assert.equal(weights.length, files.length);
+    assert.equal(weights.sizes.length, files.length);
+    assert.equal(weights.chunks.length, files.length);
+    const folder = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
     for (const [i, path] of files.entries()) {
-      let want = UNKNOWN_FILE_BYTES;
-      if (!path.includes("untracked")) {
-        const size = Deno.statSync(`${root}/${path}`).size;
-        want = size > MAX_FILE_BYTES ? 0 : Math.min(size, WEIGHT_CAP_BYTES);
-      }
-      assert.equal(weights[i], want, path);
+      const size = path.includes("untracked")
+        ? UNKNOWN_FILE_BYTES
+        : Deno.statSync(`${root}/${path}`).size;
+      assert.equal(weights.sizes[i], size, path);
+      // A chunk of one file: its worth over its cost and its one folder's.
+      const want = fileWorth(size) / (fileCost(size) + FOLDER_COST_US);
+      assert.ok(Math.abs(weights.chunks[i] - want) < 1e-9, path);
     }
+    assert.equal(fileWorth(MAX_FILE_BYTES + 1), 0);
+    assert.equal(fileWorth(WEIGHT_CAP_BYTES * 2), WEIGHT_CAP_BYTES);
+    // By four: the worth of its files over their costs and one check per folder of its own.
     const byFour = atOnce(chunkWeights(index, atOnce(packPaths(files)), 4))!;
-    assert.equal(byFour.length, Math.ceil(files.length / 4));
-    assert.equal(byFour.reduce((a, b) => a + b), weights.reduce((a, b) => a + b));
+    assert.equal(byFour.chunks.length, Math.ceil(files.length / 4));
+    for (let k = 0; k < byFour.chunks.length; k++) {
+      const part = files.slice(4 * k, 4 * k + 4);
+      const sizes = [...weights.sizes.subarray(4 * k, 4 * k + 4)];
+      const folders = part.filter((p, j) => j === 0 || folder(p) !== folder(part[j - 1])).length;
+      const worth = sizes.reduce((a, b) => a + fileWorth(b), 0);
+      const cost = sizes.reduce((a, b) => a + fileCost(b), 0) + folders * FOLDER_COST_US;
+      assert.ok(Math.abs(byFour.chunks[k] - worth / cost) < 1e-9, `chunk ${k}`);
+    }
   } finally {
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test("worth over cost: a huge chunk is not read before chunks of real source files", () => {
+  // One 5.6 MB chunk (a changelog, a lock file, generated code) against 64 files of 20 KB.
+  const sizes = new Uint32Array(128);
+  sizes.fill(20_000, 0, 64);
+  sizes.fill(88_000, 64, 128);
+  const rate = (from: number) => {
+    let worth = 0;
+    let cost = FOLDER_COST_US;
+    for (let i = from; i < from + 64; i++) {
+      [worth, cost] = [worth + fileWorth(sizes[i]), cost + fileCost(sizes[i])];
+    }
+    return worth / cost;
+  };
+  assert.ok(rate(0) > rate(64), `${rate(0)} against ${rate(64)}`);
+  // Files best first: most worth for the time, ties in path order; a file too large to search last.
+  const files = Int32Array.from([0, 1, 2, 3, 4]);
+  const some = Uint32Array.from([100, 30_000, MAX_FILE_BYTES + 1, 30_000, 400_000]);
+  assert.deepEqual([...bestFirst(files, some)], [1, 3, 4, 0, 2]);
 });
 
 Deno.test("chunkWeights gives nothing for what is not an index, or a cut one", async () => {
@@ -122,7 +160,7 @@ Deno.test("chunkWeights gives nothing for what is not an index, or a cut one", a
   }
 });
 
-Deno.test("searchOrder with weights: every chunk once, two of the heaviest for one of the stripes", () => {
+Deno.test("searchOrder with weights: every chunk once, two of the best for one of the stripes", () => {
   for (const chunks of [1, 2, 3, 16, 17, 100, 1000]) {
     const weights = Float64Array.from({ length: chunks }, (_, k) => (k * 7919) % 101);
     const order = [...searchOrder(chunks, undefined, weights)];
@@ -132,16 +170,23 @@ Deno.test("searchOrder with weights: every chunk once, two of the heaviest for o
   weights[1500] = 9;
   weights[3] = 8;
   weights[700] = 7;
-  // The two heaviest, then the first stripe's first chunk, then the next heaviest…
+  // The two best, then the first stripe's first chunk, then the next best…
   assert.deepEqual([...searchOrder(1600, undefined, weights).subarray(0, 5)], [1500, 3, 0, 700, 1]);
-  // Chunks where earlier searches matched still come first; weights of the wrong length are ignored.
+  // A chunk where an earlier search matched counts twice (three times for two searches…): it goes
+  // before a better one only when it is worth more than half as much.
   const hits = new Uint16Array(1600);
   hits[42] = 1;
-  assert.deepEqual([...searchOrder(1600, hits, weights).subarray(0, 3)], [42, 1500, 3]);
+  assert.deepEqual([...searchOrder(1600, hits, weights).subarray(0, 3)], [1500, 3, 0]);
+  weights[42] = 5;
+  assert.deepEqual([...searchOrder(1600, hits, weights).subarray(0, 3)], [42, 1500, 0]);
+  hits[700] = 2;
+  assert.deepEqual([...searchOrder(1600, hits, weights).subarray(0, 3)], [700, 42, 0]);
+  // Without weights (or of the wrong length), the chunks with hits first, then the stripes.
   assert.deepEqual([...searchOrder(1600, undefined, new Float64Array(5))], [...searchOrder(1600)]);
+  assert.deepEqual([...searchOrder(1600, hits).subarray(0, 3)], [700, 42, 0]);
 });
 
-Deno.test("a first search of a large git tree reads the heaviest chunks first", async () => {
+Deno.test("a first search of a large git tree reads the best chunks first, and a narrow glob's best files", async () => {
   // Past the spread threshold: thousands of one-line files, 20 of them with the word once, and
   // at the very end of the listing (the stripes reach it last) three real files holding it often.
   const files: Record<string, string> = {};
@@ -151,6 +196,10 @@ Deno.test("a first search of a large git tree reads the heaviest chunks first", 
   }
   const body = Array.from({ length: 400 }, (_, i) => i % 20 ? `line ${i}` : `needle ${i}`);
   for (const name of ["a", "b", "c"]) files[`zz/${name}.ts`] = body.join("\n") + "\n";
+  // A narrow glob's files: 280 tiny ones first in path order, then 20 real ones holding the word.
+  for (let i = 0; i < 280; i++) files[`py/a${String(i).padStart(3, "0")}.py`] = "pass\n";
+  const snake = Array.from({ length: 600 }, (_, i) => i % 60 ? `x = ${i}` : `snake(${i})`);
+  for (let i = 0; i < 20; i++) files[`py/z${i}.py`] = snake.join("\n") + "\n";
   const root = await tempProject(files);
   try {
     await git(root, "init", "-q");
@@ -163,6 +212,23 @@ Deno.test("a first search of a large git tree reads the heaviest chunks first", 
     assert.equal(first.matches.length, 30);
     assert.ok(first.matches.every((line) => line.includes("needle")));
     assert.ok(first.read <= 3 * CHUNK_FILES, `read ${first.read} files`);
+    // The glob's files best first (in path order, 280 files before the first match), the answer
+    // sorted by path.
+    const py = await findInProject(root, {
+      pattern: "snake",
+      maxResults: 30,
+      ignoreCase: false,
+      glob: "*.py",
+    });
+    assert.equal(py.matches.length, 30);
+    assert.ok(py.matches.every((line) => /^py\/z\d+\.py:\d+:snake/.test(line)), py.matches[0]);
+    const sorted = [...py.matches].sort((a, b) => {
+      const [pa, la] = a.split(":");
+      const [pb, lb] = b.split(":");
+      return pa < pb ? -1 : pa > pb ? 1 : Number(la) - Number(lb);
+    });
+    assert.deepEqual(py.matches, sorted);
+    assert.ok(py.read <= 2 * CHUNK_FILES, `read ${py.read} files`);
   } finally {
     resetFind();
     await Deno.remove(root, { recursive: true });
