@@ -99,7 +99,8 @@ export const CTL_STOP = 1;
 export const CTL_FOUND = 2;
 /**
  * Matching lines found so far, in chunks reported or still being read (added after each file):
- * in a spread search, once they are enough, each reader reports its chunk as far as it got.
+ * once they are enough, no reader claims another chunk, and in a spread search each reports its
+ * chunk as far as it got.
  */
 export const CTL_SEEN = 3;
 /** Per worker: slot `CTL_WORKERS + 2*i` is its heartbeat, the next one the file it is reading. */

@@ -483,11 +483,12 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
 
   let open: OpenChunk | undefined;
   let done = false;
-  // A spread search may answer with any lines: once the readers have found enough between them,
-  // each reports its chunk as far as it got (cut there) and claims no other, rather than reading
-  // the rest of it first (up to 64 files, a few megabytes).
+  // Once the readers have found enough lines between them, none claims another chunk: every
+  // chunk claimed later comes after those, whose lines will all be reported. A spread search may
+  // answer with any lines: each reader then reports its chunk as far as it got (cut there),
+  // rather than reading the rest of it first (up to 64 files, a few megabytes). (In a search in
+  // order, a chunk before the one that found them may still hold lines that come first.)
   const spread = job.order !== undefined;
-  const enoughSeen = () => spread && Atomics.load(control, CTL_SEEN) >= job.limit;
   // Searches files until the job is done or a slice of time is used up.
   const slice = (ms: number, more = true, enough = Infinity): boolean => {
     const started = performance.now();
@@ -497,14 +498,14 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
         done = true;
         break;
       }
-      const seen = enoughSeen();
+      const seen = Atomics.load(control, CTL_SEEN) >= job.limit;
       open ??= more && !seen ? claim() : undefined;
       if (!open) {
         done = true;
         break;
       }
       const o: OpenChunk = open;
-      if (o.i >= o.end || o.lines.length >= job.limit || seen) {
+      if (o.i >= o.end || o.lines.length >= job.limit || (spread && seen)) {
         control[beat]++;
         Atomics.add(control, CTL_FOUND, o.lines.length);
         post({
@@ -529,9 +530,7 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
       control[beat]++;
       const before = o.lines.length;
       if (o.first || !readFirst?.has(index)) searchFile(o, index);
-      if (spread && o.lines.length > before) {
-        Atomics.add(control, CTL_SEEN, o.lines.length - before);
-      }
+      if (o.lines.length > before) Atomics.add(control, CTL_SEEN, o.lines.length - before);
       o.i++; // only now: a file interrupted by the timeout is searched again
     }
     return done;

@@ -126,7 +126,7 @@ Deno.test("sortYielding sorts as Array.prototype.sort does", async () => {
   }
 });
 
-Deno.test("once the readers of a spread search have found enough, each reports its chunk as far as it got", async () => {
+Deno.test("once the readers have found enough, none claims a chunk; in a spread search each reports its own as far as it got", async () => {
   // Every file holds the word once; this reader is one of two, and the other finds 40 lines.
   const names = Array.from(
     { length: 4 * CHUNK_FILES },
@@ -165,6 +165,29 @@ Deno.test("once the readers of a spread search have found enough, each reports i
     assert.equal(chunk.cut, true, "the rest of the chunk was not read");
     assert.equal(chunk.read, chunk.lines.length);
     assert.ok(chunk.read >= 3 && chunk.read < 10, `read ${chunk.read} files`);
+    // In order, too, no reader claims a chunk once the lines found are enough (every chunk claimed
+    // later would come after theirs).
+    const ordered = new Int32Array(new SharedArrayBuffer(4 * controlSlots(2)));
+    Atomics.store(ordered, CTL_SEEN, 31);
+    const late = searchSteps({
+      type: "search",
+      id: 2,
+      listing: 1,
+      root,
+      limit: 31,
+      spec: compileMatcher("word", false),
+      control: ordered.buffer as SharedArrayBuffer,
+      slot: 1,
+      stallMs: 1000,
+      idleMs: 0,
+    }, {
+      reader: fileReader(),
+      view: listingView({ type: "listing", ...listing }),
+      sums: undefined,
+      post: (reply) => posted.push(reply),
+    });
+    assert.equal(late.slice(1000), true);
+    assert.equal(posted.length, 1, "nothing claimed, nothing read");
   } finally {
     await Deno.remove(root, { recursive: true });
   }
