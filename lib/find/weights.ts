@@ -20,7 +20,7 @@
  * object names). Anything unexpected gives no weights, and the stripes alone are used.
  */
 import { MAX_FILE_BYTES } from "./protocol.ts";
-import type { PackedPaths } from "./search.ts";
+import type { PackedPaths } from "./protocol.ts";
 
 /** A file counts for at most this many bytes in its chunk's weight. */
 export const WEIGHT_CAP_BYTES = 32 * 1024;
