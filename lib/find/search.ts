@@ -103,6 +103,14 @@ export type PoolListing = Omit<ListingMessage, "type"> & {
 };
 
 /**
+ * A chunk that costs more than this many times the median is not taken in the stripes' turn:
+ * replayed over 48 patterns' real hits on the 59k-file tree, reaching 31 lines took 12.1 ms
+ * (geometric mean) against 13.6 with every chunk of the stripes (the first of them, chunk 0, held
+ * 5.6 MB of babel's changelogs and lock files).
+ */
+export const STRIPE_COST_MAX = 2;
+
+/**
  * The order in which a search that may answer with any matches claims the `chunks` of a listing
  * (see {@linkcode SPREAD_MIN_FILES}). With `weights` (each chunk's worth for the time reading it
  * takes, `weights.ts`): two of the best chunks left for one of the stripes, where a chunk's worth
@@ -111,12 +119,15 @@ export type PoolListing = Omit<ListingMessage, "type"> & {
  * matches are likely to be thickest too), so a huge chunk where one search matched does not go
  * before every other. Without weights: the chunks with hits, most first, then the stripes. The
  * stripes go round {@linkcode SPREAD_STRIPES} parts of the listing (chunk 0 of each stripe, then
- * chunk 1…).
+ * chunk 1…); with `costs` (each chunk's, in µs), they pass over the chunks that cost more than
+ * {@linkcode STRIPE_COST_MAX} times the median (a chunk of a few huge files: they are there for
+ * the words that live in many small ones), which come in their rank among the best.
  */
 export function searchOrder(
   chunks: number,
   hits?: Uint16Array,
   weights?: Float64Array,
+  costs?: Float64Array,
 ): Int32Array {
   const per = Math.ceil(chunks / SPREAD_STRIPES);
   const stripes: number[] = [];
@@ -131,6 +142,11 @@ export function searchOrder(
   }
   const rank = (k: number) => (1 + (hits?.[k] ?? 0)) * weights[k];
   const best = stripes.slice().sort((a, b) => rank(b) - rank(a) || a - b);
+  let cheap = stripes;
+  if (costs && costs.length === chunks) {
+    const median = Float64Array.from(costs).sort()[chunks >> 1];
+    cheap = stripes.filter((k) => costs[k] <= STRIPE_COST_MAX * median);
+  }
   const taken = new Uint8Array(chunks);
   const order: number[] = [];
   let b = 0;
@@ -145,7 +161,7 @@ export function searchOrder(
   };
   while (order.length < chunks) {
     b = next(best, next(best, b));
-    s = next(stripes, s);
+    s = next(cheap, s);
   }
   return Int32Array.from(order);
 }
@@ -547,7 +563,9 @@ export class SearchPool {
       vouch: options.vouch,
       vouchOwn: options.vouchOwn,
       limit: maxResults + 1,
-      order: spread ? searchOrder(chunks, listing.hits, listing.weights?.chunks) : undefined,
+      order: spread
+        ? searchOrder(chunks, listing.hits, listing.weights?.chunks, listing.weights?.costs)
+        : undefined,
       first,
       spec,
       control: shared,
