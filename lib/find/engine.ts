@@ -109,6 +109,14 @@ export function resetFind(): void {
   _pool.close();
 }
 
+/** Tests: how many files of the listing kept for `root` have their sketches made (`sketch.ts`). */
+export function sketchedForTests(root: string, useGit = true): number {
+  const sketch = _cache.get(`${root}\0${useGit}`)?.listing.sketch;
+  if (!sketch) return 0;
+  const count = _cache.get(`${root}\0${useGit}`)!.listing.names.length;
+  return new Uint8Array(sketch, 0, count).reduce((n, head) => n + (head & 1), 0);
+}
+
 /** Set by {@linkcode endFind}: no worker starts ahead of a search any more. */
 let _ended = false;
 
@@ -189,6 +197,7 @@ async function _cold(
       const packed = files === listing.files ? first : await yielding(packPaths(files));
       const kept = poolListing(++_listings, files, checks, root, listing.startedAt, true, packed);
       if (index && files.length > SUMMARY_MAX_FILES) kept.weights = await _weights(index, kept);
+      _pool.sketch(root, kept); // (a large listing's: see sketch.ts)
       _cache.set(key, {
         listing: kept,
         index: index ? { path: index, id } : undefined,

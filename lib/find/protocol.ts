@@ -92,6 +92,22 @@ export const YOUNG_AFTER_BYTES = 1024 * 1024;
 /** What a path's string costs a worker's heap, about (the count behind `YOUNG_AFTER_BYTES`). */
 export const PATH_STRING_BYTES = 128;
 
+/**
+ * Bytes of a large listing's sketch of one file (see `ListingMessage.sketch`): 512 bits, of which
+ * bit 0 says the sketch is made.
+ */
+export const SKETCH_BYTES = 64;
+/** How long the first worker waits, after a search, before it goes on sketching files. */
+export const SKETCH_IDLE_MS = 300;
+/** How long it sketches before it lets a message in (a search waits at most that long). */
+export const SKETCH_SLICE_MS = 10;
+/**
+ * At most this many files whose sketches hold a first search's text are read before the others:
+ * where the sketches are wrong (runs of a text found apart: `rai`, `ais`, `ise` and `se ` in files
+ * without `raise `), the cost of reading them stays small.
+ */
+export const SKETCH_FIRST_FILES = 256;
+
 /** Int32 slots of the shared control memory. */
 export const CTL_NEXT_CHUNK = 0;
 export const CTL_STOP = 1;
@@ -151,6 +167,20 @@ export interface ListingMessage {
    * during or after the read never matches.
    */
   stamps?: SharedArrayBuffer;
+  /**
+   * With more than {@linkcode SPREAD_MIN_FILES} files, in a listing kept for later searches:
+   * per file, {@linkcode SKETCH_BYTES} of bits, one set for each hashed run of three bytes (ASCII
+   * letters made small) in the file when the first worker last read it whole, while it had nothing
+   * else to do (each file's first byte, its head, first, then the rest: `sketch.ts`). Only the order of a first search uses it (`sketchFirst` in `search.ts`): every
+   * file is still read as it is now, so a file changed since is not missed, only read later.
+   */
+  sketch?: SharedArrayBuffer;
+}
+
+/** Asks the worker to sketch its listing's files once idle (see `ListingMessage.sketch`). */
+export interface SketchRequest {
+  type: "sketch";
+  root: string;
 }
 
 /** One search over the worker's listing. */
@@ -198,6 +228,8 @@ export interface SearchJob {
   stallMs: number;
   /** After this long without a message the worker posts `idle` (it may then be terminated). */
   idleMs: number;
+  /** Once idle for {@linkcode SKETCH_IDLE_MS}, the worker goes on sketching the listing's files. */
+  sketch?: boolean;
 }
 
 /** Skip counts, in the order binary, too large, not UTF-8. */

@@ -33,6 +33,9 @@ import {
   type ListingMessage,
   type PackedPaths,
   type SearchJob,
+  SKETCH_BYTES,
+  SKETCH_FIRST_FILES,
+  type SketchRequest,
   type SkipCounts,
   SPREAD_MIN_FILES,
   SPREAD_STRIPES,
@@ -50,6 +53,7 @@ import { atOnce } from "./walk.ts";
 import { packPaths, PathNames } from "./packed.ts";
 import { workerUrl } from "./worker_source.ts";
 import type { Weights } from "./weights.ts";
+import { sketchHolding } from "./sketch.ts";
 
 /** Options for one search. */
 export interface SearchOptions {
@@ -169,6 +173,37 @@ export function searchOrder(
 export type { PackedPaths };
 export { packPaths };
 
+/**
+ * The files of a spread search to read first by their sketches (`sketch.ts`): in the search's
+ * `order`, the files whose sketches hold the text the pattern requires (`sketchHolding`), at most
+ * {@linkcode SKETCH_FIRST_FILES}. Undefined when the pattern requires no text of three bytes or
+ * more (or, with ignore_case, text beyond ASCII, which a sketch does not fold), or when no sketch
+ * made holds it. (A common word's are the files of the order's first chunks, read as they would
+ * be.)
+ */
+export function sketchFirst(
+  listing: PoolListing,
+  spec: MatcherSpec,
+  order: Int32Array,
+): Int32Array | undefined {
+  const text = spec.literal ?? spec.prefilter;
+  if (text === undefined || !listing.sketch) return undefined;
+  // deno-lint-ignore no-control-regex
+  if (spec.flags.includes("i") && (!/^[\x00-\x7f]*$/.test(text) || spec.flags.includes("u"))) {
+    return undefined;
+  }
+  const out = sketchHolding(
+    new Uint8Array(listing.sketch),
+    listing.names.length,
+    text,
+    order,
+    CHUNK_FILES,
+    SKETCH_FIRST_FILES,
+  );
+  if (!out?.length) return undefined;
+  return Int32Array.from(out);
+}
+
 /** What workers keep of `listing`: the shared memory, not what this thread learns of it. */
 function _message(listing: PoolListing): ListingMessage {
   const { names: _, hits: _h, weights: _w, recall: _r, ...shared } = listing;
@@ -250,6 +285,8 @@ export function poolListing(
       sums: new SharedArrayBuffer(SUMMARY_BYTES * files.length),
       stamps: new SharedArrayBuffer(32 * files.length),
     }
+    : summarize && files.length > SPREAD_MIN_FILES
+    ? { sketch: new SharedArrayBuffer(SKETCH_BYTES * files.length) }
     : {};
   return {
     id,
@@ -372,6 +409,24 @@ export class SearchPool {
     return Promise.all(this.#slots.map((s) => s.online)).then(() => {});
   }
 
+  /**
+   * Has the pool's first worker, which stays (`keepFirst`), sketch `listing`'s files once idle
+   * (`sketch.ts`): sends it the listing now, so that the sketches are made before the listing's
+   * first warm search rather than only after it. Between searches; nothing without a worker.
+   */
+  sketch(root: string, listing: PoolListing): void {
+    if (!this.#keepFirst || !listing.sketch) return;
+    this.#queue = this.#queue.then(() => {
+      const slot = this.#slots[0];
+      if (!slot?.up) return;
+      if (slot.listing !== listing.id) {
+        slot.worker.postMessage(_message(listing));
+        slot.listing = listing.id;
+      }
+      slot.worker.postMessage({ type: "sketch", root } satisfies SketchRequest);
+    });
+  }
+
   /** Searches `listing` for the first `maxResults` (≥ 0) matching lines; one search at a time. */
   search(
     root: string,
@@ -431,13 +486,19 @@ export class SearchPool {
     if (spread) listing.hits ??= new Uint16Array(chunks);
     const recalled = spread ? recallKey(spec, options.glob) : undefined;
     const recall = spread ? listing.recall ??= new Recall() : undefined;
-    const first = recall?.files(recalled!) ?? recall?.related(spec);
+    const order = spread
+      ? searchOrder(chunks, listing.hits, listing.weights?.chunks, listing.weights?.costs)
+      : undefined;
+    // Read first: the files where the latest search of the pattern (or of one holding it) found
+    // matches, else those whose sketches hold its text (`sketch.ts`).
+    const remembered = recall?.files(recalled!) ?? recall?.related(spec);
+    const first = remembered ?? (spread ? sketchFirst(listing, spec, order!) : undefined);
     // This thread searches plain text beside the worker (`help.ts`), in the control slot after
     // the workers' (not watched: this thread answering is its sign of life): a spread search's,
-    // not when files are read first (few, where the answer most likely is: a second reader would
-    // read a chunk of the rest beside them, for nothing), and one over some files of a large
-    // listing (a narrow glob's, those git names) with one worker, in order.
-    const helped = (spread ? !first : only !== undefined && slots.length === 1) &&
+    // not when remembered files are read first (few, where the answer most likely is: a second
+    // reader would read a chunk of the rest beside them, for nothing), and one over some files of
+    // a large listing (a narrow glob's, those git names) with one worker, in order.
+    const helped = (spread ? !remembered : only !== undefined && slots.length === 1) &&
       mayHelp(spec) && callsRunning() <= 1 && this.#help;
     const claims = chunks + (first ? Math.ceil(first.length / CHUNK_FILES) : 0);
     const counted = new Set<number>(); // chunks whose hit this search has counted (spread)
@@ -563,9 +624,8 @@ export class SearchPool {
       vouch: options.vouch,
       vouchOwn: options.vouchOwn,
       limit: maxResults + 1,
-      order: spread
-        ? searchOrder(chunks, listing.hits, listing.weights?.chunks, listing.weights?.costs)
-        : undefined,
+      order,
+      sketch: this.#keepFirst && listing.sketch !== undefined,
       first,
       spec,
       control: shared,
@@ -583,7 +643,9 @@ export class SearchPool {
       }
       // The first worker stays for a burst of searches; the others, for the search at hand.
       const idleMs = i === 0 ? this.#idleMs : Math.min(this.#idleMs, EXTRA_IDLE_MS);
-      slot.worker.postMessage({ ...job, slot: i, idleMs } satisfies SearchJob);
+      // The first worker sketches the listing's files once idle (it stays: the others end).
+      const sketch = i === 0 && job.sketch;
+      slot.worker.postMessage({ ...job, slot: i, idleMs, sketch } satisfies SearchJob);
     });
     if (helped) {
       const job1 = { ...job, slot: slots.length, idleMs: 0 };

@@ -38,6 +38,7 @@ import { globMatches } from "../glob/mod.ts";
 import { direct, holdsPast, readInto } from "./read.ts";
 import { packedPath } from "./packed.ts";
 import { escapeRegExp, makeScanner, type MatcherSpec } from "./scan.ts";
+import { sketchBits } from "./sketch.ts";
 import {
   BINARY_PROBE_BYTES,
   CHUNK_FILES,
@@ -56,6 +57,10 @@ import {
   PATH_STRING_BYTES,
   RACY_MS,
   type SearchJob,
+  SKETCH_BYTES,
+  SKETCH_IDLE_MS,
+  SKETCH_SLICE_MS,
+  type SketchRequest,
   type SkipCounts,
   SLICE_MS,
   SUMMARY_BYTES,
@@ -72,7 +77,7 @@ declare const scope: WorkerScope;
 
 /** A web worker's own scope (its `self`), as the worker uses it: messages in, replies out. */
 export interface WorkerScope {
-  onmessage: ((event: MessageEvent<ListingMessage | SearchJob>) => void) | null;
+  onmessage: ((event: MessageEvent<ListingMessage | SearchJob | SketchRequest>) => void) | null;
   postMessage(reply: WorkerReply): void;
 }
 
@@ -462,12 +467,25 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
   const claim = (): OpenChunk | undefined => {
     const k = Atomics.add(control, CTL_NEXT_CHUNK, 1) - firstChunks;
     if (k < 0) {
-      // A chunk of the files read first: the folders of every listing chunk it reads from vouch.
+      // A chunk of the files read first: the folders of the listing chunks its lines come from
+      // vouch, once it is reported. (Files read first are spread over the listing, and checking
+      // the folders of all their chunks cost more than reading them; a chunk that gave no line
+      // is vouched for when its own turn comes, as every chunk is before an answer not cut.)
       const i = (k + firstChunks) * CHUNK_FILES;
       const end = Math.min(first!.length, i + CHUNK_FILES);
-      const stale = vouchOwn(first!, i, end);
       const chunk = chunks + k + firstChunks;
-      return { chunk, i, end, first: true, lines: [], at: [], bytes: [], files: 0, read: 0, stale };
+      return {
+        chunk,
+        i,
+        end,
+        first: true,
+        lines: [],
+        at: [],
+        bytes: [],
+        files: 0,
+        read: 0,
+        stale: false,
+      };
     }
     if (k >= chunks) return undefined;
     const chunk = job.order ? job.order[k] : k;
@@ -519,7 +537,7 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
           files: o.files,
           read: o.read,
           cut: o.lines.length >= job.limit || o.i < o.end,
-          stale: o.stale,
+          stale: o.first ? vouchOwn(Int32Array.from(o.at), 0, o.at.length) : o.stale,
         });
         skipped.fill(0);
         open = undefined;
@@ -682,11 +700,43 @@ export function searchWorkerMain(): void {
     trim?.();
   };
 
+  // A large listing's sketches (`sketch.ts`): the first worker reads the files one after the
+  // other while it has nothing else to do, a slice at a time; a message stops it, and it goes on
+  // once a search has been over for a while.
+  let sketching: ReturnType<typeof setTimeout> | undefined;
+  let sketched = 0; // the next file of the listing to sketch
+  const sketch = (root: string): void => {
+    const view = state?.view;
+    const sketches = view?.message.sketch;
+    if (!state || !view || !sketches) return;
+    const all = new Uint8Array(sketches);
+    const own = new Uint8Array(SKETCH_BYTES);
+    const buffer = state.reader.buffer;
+    const started = performance.now();
+    while (sketched < view.count && performance.now() - started < SKETCH_SLICE_MS) {
+      const i = sketched++;
+      const size = state.reader.read(`${root}/${view.pathAt(i)}`, false);
+      if (size < 0 || size > MAX_FILE_BYTES) continue;
+      if (buffer.subarray(0, Math.min(size, BINARY_PROBE_BYTES)).indexOf(0) >= 0) continue;
+      sketchBits(buffer, size, own);
+      // (Heads first, one a file, then the rest of each: see `sketchHolding`.)
+      all.set(own.subarray(1), view.count + i * (SKETCH_BYTES - 1));
+      all[i] = own[0];
+    }
+    if (sketched < view.count) sketching = setTimeout(() => sketch(root), 0);
+  };
+
   let idle: ReturnType<typeof setTimeout> | undefined;
   port.onmessage = (event) => {
     const message = event.data;
     clearTimeout(idle);
+    clearTimeout(sketching);
+    if (message.type === "sketch") {
+      sketching = setTimeout(() => sketch(message.root), SKETCH_IDLE_MS);
+      return;
+    }
     if (message.type === "listing") {
+      if (state?.view.message.id !== message.id) sketched = 0;
       state = {
         reader,
         view: listingView(message),
@@ -718,6 +768,7 @@ export function searchWorkerMain(): void {
       () => port.postMessage({ type: "idle", job: message.id } satisfies WorkerReply),
       message.idleMs,
     );
+    if (message.sketch) sketching = setTimeout(() => sketch(message.root), SKETCH_IDLE_MS);
   };
   port.postMessage({ type: "online" });
 }

@@ -20,6 +20,9 @@ import {
   MAX_FILE_BYTES,
   PATH_STRING_BYTES,
   RACY_MS,
+  SKETCH_BYTES,
+  SKETCH_IDLE_MS,
+  SKETCH_SLICE_MS,
   SLICE_MS,
   SUMMARY_BYTES,
   TIME_STEP_MS,
@@ -47,6 +50,7 @@ import {
 import { globMatches } from "../glob/mod.ts";
 import { direct, holdsPast, readInto } from "./read.ts";
 import { packedPath } from "./packed.ts";
+import { sketchBits } from "./sketch.ts";
 
 /** The worker's whole source. */
 function workerSource(): string {
@@ -61,6 +65,9 @@ function workerSource(): string {
     CTL_WORKERS,
     MAX_FILE_BYTES,
     RACY_MS,
+    SKETCH_BYTES,
+    SKETCH_IDLE_MS,
+    SKETCH_SLICE_MS,
     SLICE_MS,
     SUMMARY_BYTES,
     TIME_STEP_MS,
@@ -88,6 +95,7 @@ function workerSource(): string {
     String(holdsPast),
     String(readInto),
     String(packedPath),
+    String(sketchBits),
     ...[
       fileReader,
       listingView,

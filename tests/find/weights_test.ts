@@ -18,6 +18,7 @@ import {
 import { packPaths, searchOrder } from "../../lib/find/search.ts";
 import { CHUNK_FILES, MAX_FILE_BYTES, SPREAD_MIN_FILES } from "../../lib/find/protocol.ts";
 import { findInProject, resetFind } from "../../lib/find/mod.ts";
+import { sketchedForTests } from "../../lib/find/engine.ts";
 import { atOnce } from "../../lib/find/walk.ts";
 import { git, tempProject } from "../helpers/project.ts";
 
@@ -200,7 +201,8 @@ Deno.test("a first search of a large git tree reads the best chunks first, and a
   const files: Record<string, string> = {};
   const count = SPREAD_MIN_FILES + 600;
   for (let i = 0; i < count; i++) {
-    files[`fixtures/c${String(i).padStart(5, "0")}/input.js`] = i % 400 === 7 ? "needle\n" : "x\n";
+    const text = i % 400 === 7 ? "needle\n" : i % 200 === 13 ? "kiwi-banana\n" : "x\n";
+    files[`fixtures/c${String(i).padStart(5, "0")}/input.js`] = text;
   }
   const body = Array.from({ length: 400 }, (_, i) => i % 20 ? `line ${i}` : `needle ${i}`);
   for (const name of ["a", "b", "c"]) files[`zz/${name}.ts`] = body.join("\n") + "\n";
@@ -237,6 +239,18 @@ Deno.test("a first search of a large git tree reads the best chunks first, and a
     });
     assert.deepEqual(py.matches, sorted);
     assert.ok(py.read <= 2 * CHUNK_FILES, `read ${py.read} files`);
+    // Once the worker has sketched the files (it does while idle), a first search reads first
+    // those whose sketches hold its text: the 44 one-line fixtures spread over the tree.
+    const total = _tracked(root).length;
+    for (let waited = 0; sketchedForTests(root) < total; waited += 100) {
+      assert.ok(waited < 30_000, `${sketchedForTests(root)} of ${total} sketched`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const kiwi = await find("kiwi-banana");
+    assert.equal(kiwi.matches.length, 30);
+    assert.ok(kiwi.matches.every((line) => line.endsWith(":1:kiwi-banana")), kiwi.matches[0]);
+    assert.ok(kiwi.read <= 2 * CHUNK_FILES, `read ${kiwi.read} files`);
+    assert.ok(kiwi.truncated && kiwi.found > 30);
   } finally {
     resetFind();
     await Deno.remove(root, { recursive: true });
