@@ -10,7 +10,7 @@
  *   deno task bench find --tree DIR --compare /other/checkout/main.ts   # both, interleaved
  *   deno task bench find --tree DIR --scoped  # the servers under the explicit flags, not -A
  *   deno task bench find --stall [--runs N] [--pause MS]   # list_files beside a find of 100,000 files
- *   deno task bench find --tree DIR --first [--compare …]  # each pattern's FIRST search only
+ *   deno task bench find --tree DIR --first [--compare …] [--pause MS]  # each pattern's FIRST search only
  *   deno task bench find --tree DIR --memory [--runs N] [--compare …]  # memory over 50 finds only
  *   deno task bench find --tree DIR --first --more   # the same over 16 patterns chosen afterwards
  *
@@ -262,7 +262,7 @@ function _cases(): { label: string; find: Record<string, unknown>; rg: string }[
  * First searches (`--first`): what a pattern costs the first time a warm server is asked for it
  * (the listing kept, the pattern never searched, so nothing remembered for it: `recall.ts`). Each
  * round starts new servers (and the `--compare` one), lists the tree with one search of a word
- * not in the set (`return`), pauses a second, then searches every case once, in an order turned by one each
+ * not in the set (`return`), pauses (`--pause`, a second by default), then searches every case once, in an order turned by one each
  * round (what earlier patterns taught the listing differs), each next to its `rg`, interleaved.
  */
 async function firsts(root: string, runs: number, flags: string[]): Promise<void> {
@@ -282,8 +282,9 @@ async function firsts(root: string, runs: number, flags: string[]): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 1500));
     for (const s of servers) await s.call("find", { pattern: "return" });
     // The listing's garbage is collected in the first quiet moment (gc.ts), as between a model's
-    // turns; without the pause the first case of the round would pay for it.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // turns; without the pause the first case of the round would pay for it. A longer pause
+    // (`--pause`) lets the worker sketch the files (sketch.ts), as a model's reading would.
+    await new Promise((resolve) => setTimeout(resolve, Number(args.values.pause)));
     for (let k = 0; k < cases.length; k++) {
       const at = (k + r) % cases.length;
       const c = cases[at];
