@@ -107,14 +107,6 @@ export type PoolListing = Omit<ListingMessage, "type"> & {
 };
 
 /**
- * A chunk that costs more than this many times the median is not taken in the stripes' turn:
- * replayed over 48 patterns' real hits on the 59k-file tree, reaching 31 lines took 12.1 ms
- * (geometric mean) against 13.6 with every chunk of the stripes (the first of them, chunk 0, held
- * 5.6 MB of babel's changelogs and lock files).
- */
-export const STRIPE_COST_MAX = 2;
-
-/**
  * The order in which a search that may answer with any matches claims the `chunks` of a listing
  * (see {@linkcode SPREAD_MIN_FILES}). With `weights` (each chunk's worth for the time reading it
  * takes, `weights.ts`): two of the best chunks left for one of the stripes, where a chunk's worth
@@ -123,15 +115,12 @@ export const STRIPE_COST_MAX = 2;
  * matches are likely to be thickest too), so a huge chunk where one search matched does not go
  * before every other. Without weights: the chunks with hits, most first, then the stripes. The
  * stripes go round {@linkcode SPREAD_STRIPES} parts of the listing (chunk 0 of each stripe, then
- * chunk 1…); with `costs` (each chunk's, in µs), they pass over the chunks that cost more than
- * {@linkcode STRIPE_COST_MAX} times the median (a chunk of a few huge files: they are there for
- * the words that live in many small ones), which come in their rank among the best.
+ * chunk 1…).
  */
 export function searchOrder(
   chunks: number,
   hits?: Uint16Array,
   weights?: Float64Array,
-  costs?: Float64Array,
 ): Int32Array {
   const per = Math.ceil(chunks / SPREAD_STRIPES);
   const stripes: number[] = [];
@@ -146,11 +135,6 @@ export function searchOrder(
   }
   const rank = (k: number) => (1 + (hits?.[k] ?? 0)) * weights[k];
   const best = stripes.slice().sort((a, b) => rank(b) - rank(a) || a - b);
-  let cheap = stripes;
-  if (costs && costs.length === chunks) {
-    const median = Float64Array.from(costs).sort()[chunks >> 1];
-    cheap = stripes.filter((k) => costs[k] <= STRIPE_COST_MAX * median);
-  }
   const taken = new Uint8Array(chunks);
   const order: number[] = [];
   let b = 0;
@@ -165,7 +149,7 @@ export function searchOrder(
   };
   while (order.length < chunks) {
     b = next(best, next(best, b));
-    s = next(cheap, s);
+    s = next(stripes, s);
   }
   return Int32Array.from(order);
 }
@@ -486,9 +470,7 @@ export class SearchPool {
     if (spread) listing.hits ??= new Uint16Array(chunks);
     const recalled = spread ? recallKey(spec, options.glob) : undefined;
     const recall = spread ? listing.recall ??= new Recall() : undefined;
-    const order = spread
-      ? searchOrder(chunks, listing.hits, listing.weights?.chunks, listing.weights?.costs)
-      : undefined;
+    const order = spread ? searchOrder(chunks, listing.hits, listing.weights?.chunks) : undefined;
     // Read first: the files where the latest search of the pattern (or of one holding it) found
     // matches, else those whose sketches hold its text (`sketch.ts`).
     const remembered = recall?.files(recalled!) ?? recall?.related(spec);

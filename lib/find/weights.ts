@@ -52,8 +52,6 @@ export function fileCost(size: number): number {
 export interface Weights {
   /** Each chunk's worth over its cost: {@linkcode fileWorth} summed over {@linkcode fileCost} and its folders'. */
   chunks: Float64Array;
-  /** Each chunk's cost in µs: {@linkcode fileCost} summed, and its folders'. */
-  costs: Float64Array;
   /** Each file's size as the index holds it ({@linkcode UNKNOWN_FILE_BYTES} when it does not). */
   sizes: Uint32Array;
 }
@@ -215,5 +213,5 @@ export function* chunkWeights(
     from = start;
   }
   for (let k = 0; k < count; k++) worth[k] = cost[k] ? worth[k] / cost[k] : 0;
-  return { chunks: worth, costs: cost, sizes };
+  return { chunks: worth, sizes };
 }

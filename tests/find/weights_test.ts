@@ -117,7 +117,6 @@ Deno.test("chunkWeights: each file's size from the index, each chunk's worth ove
       const worth = sizes.reduce((a, b) => a + fileWorth(b), 0);
       const cost = sizes.reduce((a, b) => a + fileCost(b), 0) + folders * FOLDER_COST_US;
       assert.ok(Math.abs(byFour.chunks[k] - worth / cost) < 1e-9, `chunk ${k}`);
-      assert.ok(Math.abs(byFour.costs[k] - cost) < 1e-9, `chunk ${k}'s cost`);
     }
   } finally {
     await Deno.remove(root, { recursive: true });
@@ -183,13 +182,6 @@ Deno.test("searchOrder with weights: every chunk once, two of the best for one o
   assert.deepEqual([...searchOrder(1600, hits, weights).subarray(0, 3)], [42, 1500, 0]);
   hits[700] = 2;
   assert.deepEqual([...searchOrder(1600, hits, weights).subarray(0, 3)], [700, 42, 0]);
-  // The stripes pass over a chunk that costs more than twice the median (chunk 0 here: a few
-  // huge files); it comes in its rank among the best.
-  const costs = new Float64Array(1600).fill(1000);
-  costs[0] = 6000;
-  const cheap = [...searchOrder(1600, undefined, weights, costs)];
-  assert.deepEqual(cheap.slice(0, 5), [1500, 3, 100, 700, 42]);
-  assert.deepEqual([...cheap].sort((a, b) => a - b), [...Array(1600).keys()]);
   // Without weights (or of the wrong length), the chunks with hits first, then the stripes.
   assert.deepEqual([...searchOrder(1600, undefined, new Float64Array(5))], [...searchOrder(1600)]);
   assert.deepEqual([...searchOrder(1600, hits).subarray(0, 3)], [700, 42, 0]);
