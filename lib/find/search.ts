@@ -35,6 +35,7 @@ import {
   type SearchJob,
   SKETCH_BYTES,
   SKETCH_FIRST_FILES,
+  SKETCH_MAX_FILES,
   type SketchRequest,
   type SkipCounts,
   SPREAD_MIN_FILES,
@@ -269,7 +270,7 @@ export function poolListing(
       sums: new SharedArrayBuffer(SUMMARY_BYTES * files.length),
       stamps: new SharedArrayBuffer(32 * files.length),
     }
-    : summarize && files.length > SPREAD_MIN_FILES
+    : summarize && files.length > SPREAD_MIN_FILES && files.length <= SKETCH_MAX_FILES
     ? { sketch: new SharedArrayBuffer(SKETCH_BYTES * files.length) }
     : {};
   return {
