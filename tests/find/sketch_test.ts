@@ -30,33 +30,38 @@ Deno.test("a sketch holds its file's text, ASCII case folded; one not made holds
     "/* ESLint-Disable */\n",
     "eslint and disable, apart\n",
     "café crème brûlée\n",
+    // (Enough others for those texts to be rare: see SKETCH_COMMON.)
+    ...Array.from({ length: 60 }, (_, i) => `other ${i}\n`),
   ];
   const sketches = _sketches(texts);
   const order = Int32Array.from([0]);
-  const holding = (text: string) => sketchHolding(sketches, texts.length, text, order, 6, 10);
+  const holding = (text: string) =>
+    sketchHolding(sketches, texts.length, text, order, texts.length, 10);
   assert.deepEqual(holding("eslint-disable"), [0, 3]);
   assert.deepEqual(holding("crème brûlée"), [5]);
   assert.deepEqual(holding("to see"), [1]);
   assert.equal(holding("x".repeat(SKETCH_MIN_TEXT - 1)), undefined, "too short to tell");
-  // At most `max`, chunk by chunk in the order given (chunks of 2 files here).
-  const all = "the same text in every file\n";
-  const same = _sketches(Array(8).fill(all));
-  assert.deepEqual(sketchHolding(same, 8, "same text", Int32Array.from([3, 0, 1, 2]), 2, 3), [
-    6,
-    7,
-    0,
-  ]);
+  // At most `max`, chunk by chunk in the order given (chunks of 2 files here), out of 100 files
+  // where it is rare enough to tell them apart.
+  const some = Array.from({ length: 100 }, (_, i) => i % 25 === 3 ? "kiwi-banana\n" : `x${i}\n`);
+  const rare = _sketches(some);
+  const order2 = Int32Array.from({ length: 50 }, (_, k) => 49 - k);
+  assert.deepEqual(sketchHolding(rare, 100, "kiwi-banana", order2, 2, 3), [78, 53, 28]);
+  // A common text (held by more than SKETCH_COMMON of the sketches): none.
+  const same = _sketches(Array(8).fill("the same text in every file\n"));
+  assert.deepEqual(sketchHolding(same, 8, "same text", Int32Array.from([3, 0, 1, 2]), 2, 3), []);
 });
 
 Deno.test("a full sketch counts for nothing: a large file holds any text by chance", () => {
   let s = 11;
   const rand = () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
   const big = Array.from({ length: 20_000 }, () => String.fromCharCode(32 + rand() * 95)).join("");
-  const sketches = _sketches([big, "kiwi-banana\n"]);
+  const others = Array.from({ length: 60 }, (_, i) => `other ${i}\n`);
+  const sketches = _sketches([big, "kiwi-banana\n", ...others]);
   // Nearly every bit of the large file's sketch is set…
-  const bits = sketches.subarray(2, 2 + SKETCH_BYTES - 1);
+  const bits = sketches.subarray(62, 62 + SKETCH_BYTES - 1);
   const set = bits.reduce((n, b) => n + [...b.toString(2)].filter((c) => c === "1").length, 0);
   assert.ok(set > 0.9 * 8 * (SKETCH_BYTES - 1), `${set} bits set`);
   // …so only the small file counts.
-  assert.deepEqual(sketchHolding(sketches, 2, "kiwi-banana", Int32Array.from([0]), 2, 10), [1]);
+  assert.deepEqual(sketchHolding(sketches, 62, "kiwi-banana", Int32Array.from([0]), 62, 10), [1]);
 });

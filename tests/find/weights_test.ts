@@ -173,15 +173,13 @@ Deno.test("searchOrder with weights: every chunk once, two of the best for one o
   weights[700] = 7;
   // The two best, then the first stripe's first chunk, then the next best…
   assert.deepEqual([...searchOrder(1600, undefined, weights).subarray(0, 5)], [1500, 3, 0, 700, 1]);
-  // A chunk where an earlier search matched counts twice (three times for two searches…): it goes
-  // before a better one only when it is worth more than half as much.
+  // Where earlier searches matched does not count with weights; without them, it comes first.
   const hits = new Uint16Array(1600);
   hits[42] = 1;
-  assert.deepEqual([...searchOrder(1600, hits, weights).subarray(0, 3)], [1500, 3, 0]);
-  weights[42] = 5;
-  assert.deepEqual([...searchOrder(1600, hits, weights).subarray(0, 3)], [42, 1500, 0]);
   hits[700] = 2;
-  assert.deepEqual([...searchOrder(1600, hits, weights).subarray(0, 3)], [700, 42, 0]);
+  assert.deepEqual([...searchOrder(1600, hits, weights)], [
+    ...searchOrder(1600, undefined, weights),
+  ]);
   // Without weights (or of the wrong length), the chunks with hits first, then the stripes.
   assert.deepEqual([...searchOrder(1600, undefined, new Float64Array(5))], [...searchOrder(1600)]);
   assert.deepEqual([...searchOrder(1600, hits).subarray(0, 3)], [700, 42, 0]);
