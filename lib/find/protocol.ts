@@ -104,7 +104,11 @@ export const SKETCH_BYTES = 64;
 export const SKETCH_MAX_FILES = 200_000;
 /** How long the first worker waits, after a search, before it goes on sketching files. */
 export const SKETCH_IDLE_MS = 300;
-/** How long it sketches before it lets a message in (a search waits at most that long). */
+/**
+ * How long it sketches before it lets a message in. A search does not wait for the slice to end:
+ * the pool says it is coming in shared memory (`SketchRequest.busy`), which the worker reads
+ * after every file.
+ */
 export const SKETCH_SLICE_MS = 10;
 /**
  * At most this many files whose sketches hold a first search's text are read before the others:
@@ -187,6 +191,8 @@ export interface ListingMessage {
 export interface SketchRequest {
   type: "sketch";
   root: string;
+  /** Int32, set while the pool runs a search: the worker stops sketching at once (see `search.ts`). */
+  busy: SharedArrayBuffer;
 }
 
 /** One search over the worker's listing. */
@@ -236,6 +242,8 @@ export interface SearchJob {
   idleMs: number;
   /** Once idle for {@linkcode SKETCH_IDLE_MS}, the worker goes on sketching the listing's files. */
   sketch?: boolean;
+  /** With `sketch`: see {@linkcode SketchRequest.busy}. */
+  busy?: SharedArrayBuffer;
 }
 
 /** Skip counts, in the order binary, too large, not UTF-8. */

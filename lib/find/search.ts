@@ -307,6 +307,8 @@ export class SearchPool {
 
   #idleMs: number;
   #keepFirst: boolean;
+  /** Set while a search runs: the first worker stops sketching at once (`SketchRequest.busy`). */
+  #busy = new Int32Array(new SharedArrayBuffer(4));
   #help = true;
 
   /** Whether this thread helps the workers with plain text (`help.ts`); tests turn it off. */
@@ -408,7 +410,8 @@ export class SearchPool {
         slot.worker.postMessage(_message(listing));
         slot.listing = listing.id;
       }
-      slot.worker.postMessage({ type: "sketch", root } satisfies SketchRequest);
+      const busy = this.#busy.buffer as SharedArrayBuffer;
+      slot.worker.postMessage({ type: "sketch", root, busy } satisfies SketchRequest);
     });
   }
 
@@ -498,6 +501,7 @@ export class SearchPool {
     const finish = (error?: Error) => {
       if (settled) return;
       settled = true;
+      Atomics.store(this.#busy, 0, 0);
       clearInterval(watchdog);
       options.signal?.removeEventListener("abort", onAbort);
       Atomics.store(control, CTL_STOP, 1);
@@ -596,6 +600,7 @@ export class SearchPool {
       onAbort();
       return promise;
     }
+    Atomics.store(this.#busy, 0, 1); // (before the job is posted: see SketchRequest.busy)
     options.signal?.addEventListener("abort", onAbort, { once: true });
     const job: Omit<SearchJob, "slot"> = {
       type: "search",
@@ -628,7 +633,8 @@ export class SearchPool {
       const idleMs = i === 0 ? this.#idleMs : Math.min(this.#idleMs, EXTRA_IDLE_MS);
       // The first worker sketches the listing's files once idle (it stays: the others end).
       const sketch = i === 0 && job.sketch;
-      slot.worker.postMessage({ ...job, slot: i, idleMs, sketch } satisfies SearchJob);
+      const busy = sketch ? this.#busy.buffer as SharedArrayBuffer : undefined;
+      slot.worker.postMessage({ ...job, slot: i, idleMs, sketch, busy } satisfies SearchJob);
     });
     if (helped) {
       const job1 = { ...job, slot: slots.length, idleMs: 0 };

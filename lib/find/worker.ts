@@ -705,6 +705,7 @@ export function searchWorkerMain(): void {
   // once a search has been over for a while.
   let sketching: ReturnType<typeof setTimeout> | undefined;
   let sketched = 0; // the next file of the listing to sketch
+  let busy: Int32Array | undefined; // set while a search is coming: see `SketchRequest.busy`
   const sketch = (root: string): void => {
     const view = state?.view;
     const sketches = view?.message.sketch;
@@ -713,7 +714,10 @@ export function searchWorkerMain(): void {
     const own = new Uint8Array(SKETCH_BYTES);
     const buffer = state.reader.buffer;
     const started = performance.now();
-    while (sketched < view.count && performance.now() - started < SKETCH_SLICE_MS) {
+    while (
+      sketched < view.count && performance.now() - started < SKETCH_SLICE_MS &&
+      !(busy && Atomics.load(busy, 0))
+    ) {
       const i = sketched++;
       const size = state.reader.read(`${root}/${view.pathAt(i)}`, false);
       if (size < 0 || size > MAX_FILE_BYTES) continue;
@@ -732,6 +736,7 @@ export function searchWorkerMain(): void {
     clearTimeout(idle);
     clearTimeout(sketching);
     if (message.type === "sketch") {
+      busy = new Int32Array(message.busy);
       sketching = setTimeout(() => sketch(message.root), SKETCH_IDLE_MS);
       return;
     }
@@ -768,7 +773,10 @@ export function searchWorkerMain(): void {
       () => port.postMessage({ type: "idle", job: message.id } satisfies WorkerReply),
       message.idleMs,
     );
-    if (message.sketch) sketching = setTimeout(() => sketch(message.root), SKETCH_IDLE_MS);
+    if (message.sketch) {
+      if (message.busy) busy = new Int32Array(message.busy);
+      sketching = setTimeout(() => sketch(message.root), SKETCH_IDLE_MS);
+    }
   };
   port.postMessage({ type: "online" });
 }
