@@ -241,6 +241,21 @@ Deno.test("a first search of a large git tree reads the best chunks first, and a
     assert.ok(kiwi.matches.every((line) => line.endsWith(":1:kiwi-banana")), kiwi.matches[0]);
     assert.ok(kiwi.read <= 2 * CHUNK_FILES, `read ${kiwi.read} files`);
     assert.ok(kiwi.truncated && kiwi.found > 30);
+    // A sketch only orders the reading: files changed since they were sketched (in place: the
+    // listing stays) are read as they are now, one that gained the text and one that lost it.
+    await Deno.writeTextFile(`${root}/fixtures/c04321/input.js`, "zebra-crossing\n");
+    await Deno.writeTextFile(`${root}/fixtures/c00013/input.js`, "x\n"); // (held kiwi-banana)
+    const zebra = await find("zebra-crossing");
+    assert.equal(zebra.warm, true, "the same listing, with its sketches");
+    assert.deepEqual(zebra.matches, ["fixtures/c04321/input.js:1:zebra-crossing"]);
+    assert.ok(zebra.complete && zebra.found === 1);
+    const all = await findInProject(root, {
+      pattern: "kiwi-banana",
+      maxResults: 100,
+      ignoreCase: false,
+    });
+    assert.equal(all.found, 43);
+    assert.ok(all.complete && !all.matches.some((line) => line.startsWith("fixtures/c00013/")));
   } finally {
     resetFind();
     await Deno.remove(root, { recursive: true });
