@@ -111,10 +111,10 @@ export function resetFind(): void {
 
 /** Tests: how many files of the listing kept for `root` have their sketches made (`sketch.ts`). */
 export function sketchedForTests(root: string, useGit = true): number {
-  const sketch = _cache.get(`${root}\0${useGit}`)?.listing.sketch;
-  if (!sketch) return 0;
-  const count = _cache.get(`${root}\0${useGit}`)!.listing.names.length;
-  return new Uint8Array(sketch, 0, count).reduce((n, head) => n + (head & 1), 0);
+  const listing = _cache.get(`${root}\0${useGit}`)?.listing;
+  if (!listing?.sketch) return 0;
+  const heads = new Uint8Array(listing.sketch, 0, listing.names.length);
+  return heads.reduce((n, head) => n + (head & 1), 0);
 }
 
 /** Set by {@linkcode endFind}: no worker starts ahead of a search any more. */

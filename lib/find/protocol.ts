@@ -93,8 +93,8 @@ export const YOUNG_AFTER_BYTES = 1024 * 1024;
 export const PATH_STRING_BYTES = 128;
 
 /**
- * Bytes of a large listing's sketch of one file (see `ListingMessage.sketch`): 512 bits, of which
- * bit 0 says the sketch is made.
+ * Bytes of a large listing's sketch of one file (see `ListingMessage.sketch`): a head (made, and
+ * how full) and 504 bits (`sketch.ts`).
  */
 export const SKETCH_BYTES = 64;
 /**
@@ -178,11 +178,12 @@ export interface ListingMessage {
   stamps?: SharedArrayBuffer;
   /**
    * With more than {@linkcode SPREAD_MIN_FILES} files (and at most {@linkcode SKETCH_MAX_FILES}),
-   * in a listing kept for later searches:
-   * per file, {@linkcode SKETCH_BYTES} of bits, one set for each hashed run of three bytes (ASCII
-   * letters made small) in the file when the first worker last read it whole, while it had nothing
-   * else to do (each file's first byte, its head, first, then the rest: `sketch.ts`). Only the order of a first search uses it (`sketchFirst` in `search.ts`): every
-   * file is still read as it is now, so a file changed since is not missed, only read later.
+   * in a listing kept for later searches: per file, {@linkcode SKETCH_BYTES}, bits set for the
+   * hashed runs of three bytes (ASCII letters made small) in the file when the first worker last
+   * read it whole, while it had nothing else to do (each file's first byte, its head, first, then
+   * the rest: `sketch.ts`). Only the order of a first search uses it (`sketchFirst` in
+   * `search.ts`): every file is still read as it is now, so a file changed since is not missed,
+   * only read later.
    */
   sketch?: SharedArrayBuffer;
 }

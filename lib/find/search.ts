@@ -161,10 +161,9 @@ export { packPaths };
 /**
  * The files of a spread search to read first by their sketches (`sketch.ts`): in the search's
  * `order`, the files whose sketches hold the text the pattern requires (`sketchHolding`), at most
- * {@linkcode SKETCH_FIRST_FILES}. Undefined when the pattern requires no text of three bytes or
- * more (or, with ignore_case, text beyond ASCII, which a sketch does not fold), or when no sketch
- * made holds it. (A common word's are the files of the order's first chunks, read as they would
- * be.)
+ * {@linkcode SKETCH_FIRST_FILES}. Undefined when the pattern requires no text of
+ * `SKETCH_MIN_TEXT` bytes or more (or, with ignore_case, text beyond ASCII, which a sketch does
+ * not fold), when no sketch that counts holds it, or when it is common (`SKETCH_COMMON`).
  */
 export function sketchFirst(
   listing: PoolListing,

@@ -135,26 +135,29 @@ Deno.test("once the readers have found enough, none claims a chunk; in a spread 
   const root = await tempProject(Object.fromEntries(names.map((n) => [n, `word ${n}\n`])));
   try {
     const listing = poolListing(1, names, [], root, Date.now() - 60_000);
-    const control = new Int32Array(new SharedArrayBuffer(4 * controlSlots(2)));
     const posted: JobReply[] = [];
-    const steps = searchSteps({
-      type: "search",
-      id: 1,
-      listing: 1,
-      root,
-      limit: 31,
-      order: searchOrder(4),
-      spec: compileMatcher("word", false),
-      control: control.buffer as SharedArrayBuffer,
-      slot: 0,
-      stallMs: 1000,
-      idleMs: 0,
-    }, {
-      reader: fileReader(),
-      view: listingView({ type: "listing", ...listing }),
-      sums: undefined,
-      post: (reply) => posted.push(reply),
-    });
+    // A reader of a job over the listing (spread when an `order` is given), posting to `posted`.
+    const reader = (id: number, control: Int32Array, order?: Int32Array) =>
+      searchSteps({
+        type: "search",
+        id,
+        listing: 1,
+        root,
+        limit: 31,
+        order,
+        spec: compileMatcher("word", false),
+        control: control.buffer as SharedArrayBuffer,
+        slot: id - 1,
+        stallMs: 1000,
+        idleMs: 0,
+      }, {
+        reader: fileReader(),
+        view: listingView({ type: "listing", ...listing }),
+        sums: undefined,
+        post: (reply) => posted.push(reply),
+      });
+    const control = new Int32Array(new SharedArrayBuffer(4 * controlSlots(2)));
+    const steps = reader(1, control, searchOrder(4));
     // A few files of its first chunk read (one slice of next to no time reads one).
     while (Atomics.load(control, CTL_SEEN) < 3) steps.slice(0.001);
     assert.equal(posted.length, 0);
@@ -169,23 +172,7 @@ Deno.test("once the readers have found enough, none claims a chunk; in a spread 
     // later would come after theirs).
     const ordered = new Int32Array(new SharedArrayBuffer(4 * controlSlots(2)));
     Atomics.store(ordered, CTL_SEEN, 31);
-    const late = searchSteps({
-      type: "search",
-      id: 2,
-      listing: 1,
-      root,
-      limit: 31,
-      spec: compileMatcher("word", false),
-      control: ordered.buffer as SharedArrayBuffer,
-      slot: 1,
-      stallMs: 1000,
-      idleMs: 0,
-    }, {
-      reader: fileReader(),
-      view: listingView({ type: "listing", ...listing }),
-      sums: undefined,
-      post: (reply) => posted.push(reply),
-    });
+    const late = reader(2, ordered);
     assert.equal(late.slice(1000), true);
     assert.equal(posted.length, 1, "nothing claimed, nothing read");
   } finally {
