@@ -13,6 +13,7 @@
  *   deno task bench find --tree DIR --first [--compare …] [--pause MS]  # each pattern's FIRST search only
  *   deno task bench find --tree DIR --memory [--runs N] [--compare …]  # memory over 50 finds only
  *   deno task bench find --tree DIR --first --more   # the same over 16 patterns chosen afterwards
+ *   deno task bench find --tree DIR --first --globs  # the same over searches with a glob of each shape
  *
  * The server runs under the full preset (`-A`). Under any flags short of `-A`, Deno resolves every
  * path a file is opened by (to refuse /proc and /dev files), which costs find about 6 µs per file:
@@ -54,6 +55,7 @@ const args = parseArgs({
     first: { type: "boolean", default: false },
     memory: { type: "boolean", default: false },
     more: { type: "boolean", default: false },
+    globs: { type: "boolean", default: false },
   },
 });
 
@@ -102,6 +104,22 @@ export const MORE_PATTERNS: BenchPattern[] = [
   { kind: "case-insensitive", pattern: "license", ignoreCase: true },
   { kind: "regex, word", pattern: "\\bany\\b" },
   { kind: "arrow", pattern: "=>", fixed: true },
+];
+
+/**
+ * Searches with a glob of each shape on the 59k-file tree (`--globs`): a name glob, one with
+ * alternatives, with a leading `**\/`, a folder's files, a folder's files of one kind, and a glob
+ * that passes over 8,192 files (searched spread, with the glob as a filter).
+ */
+export const GLOB_PATTERNS: BenchPattern[] = [
+  { kind: "name glob", pattern: "TypeError", glob: "*.py" },
+  { kind: "name glob", pattern: "import", glob: "*.rs" },
+  { kind: "name glob, two kinds", pattern: "describe", glob: "*.{ts,tsx}" },
+  { kind: "name glob under **/", pattern: "Promise", glob: "**/*.d.ts" },
+  { kind: "a folder's files", pattern: "def ", glob: "mypy/**", fixed: true },
+  { kind: "a folder's files, one kind", pattern: "fn ", glob: "deno/cli/**/*.rs", fixed: true },
+  { kind: "name glob, test files", pattern: "expect", glob: "*.test.js" },
+  { kind: "a wide glob (> 8,192 files)", pattern: "TODO", glob: "*.{js,ts,json}" },
 ];
 
 /** One pattern of {@linkcode PATTERN_SET}. */
@@ -245,7 +263,8 @@ async function stall(runs: number, pauseMs: number): Promise<void> {
 
 /** The cases of a run: the pattern set's first 30, then the full scan with no match. */
 function _cases(): { label: string; find: Record<string, unknown>; rg: string }[] {
-  const cases = (args.values.more ? MORE_PATTERNS : PATTERN_SET).map((c) => ({
+  const set = args.values.globs ? GLOB_PATTERNS : args.values.more ? MORE_PATTERNS : PATTERN_SET;
+  const cases = set.map((c) => ({
     label: `${c.kind}: ${c.pattern}${c.ignoreCase ? " (-i)" : ""}${c.glob ? ` ${c.glob}` : ""}`,
     find: _findArgs(c),
     rg: _rgCommand(c),

@@ -41,6 +41,22 @@ Deno.test("glob: ** spans folders only as a whole segment", () => {
   assert.ok(globToRegExp("a**b").test("axxb"));
 });
 
+Deno.test("glob: ** spans folders whose names hold a line break", () => {
+  // (A folder may be named so; `.` in the expression stopped at the break.)
+  for (const path of ["a\nb/x.py", "src/a\rb/x.py", "src/\u2028/\u2029/x.py"]) {
+    for (const glob of ["**/*.py", "**/x.py", "src/**", "src/**/*.py", "**"]) {
+      if (glob.startsWith("src") && !path.startsWith("src")) continue;
+      assert.deepEqual(
+        everywhere(glob, path),
+        [true, true, true],
+        `${glob} ~ ${JSON.stringify(path)}`,
+      );
+      assert.ok(compileGlob(glob).test(path), `${glob} ~ ${JSON.stringify(path)}`);
+    }
+  }
+  assert.ok(!compileGlob("src/**").test("a\nsrc/x.py"));
+});
+
 Deno.test("glob: braces, escapes, special characters and unterminated classes", () => {
   assert.ok(globToRegExp("*.{ts,tsx}").test("a.tsx"));
   assert.ok(!globToRegExp("*.{ts,tsx}").test("a.js"));

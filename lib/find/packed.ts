@@ -107,19 +107,46 @@ export class PathNames {
   }
 
   /**
-   * Every path as a string of its own (a walk over all of them: a glob's files), decoded at once:
-   * 5–12 ms for the 53k paths of a 59k-file tree, where one at a time took 80–100.
+   * The index of the first path from `from` on (where one starting with `prefix` sorts: see
+   * {@linkcode PathNames.seek}) that does not start with `prefix`: the paths that do are
+   * contiguous. Gallops, then halves.
    */
-  all(): string[] {
+  prefixEnd(prefix: string, from: number): number {
+    let lo = from;
+    let hi = from;
+    for (let step = 1; hi < this.length && this.at(hi).startsWith(prefix); step *= 2) {
+      lo = hi + 1;
+      hi = Math.min(this.length, hi + step);
+    }
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.at(mid).startsWith(prefix)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
+   * Paths `lo` to `hi` (not included), each a string of its own, decoded at once: for all 53k
+   * paths of a 59k-file tree 5–12 ms, where one at a time took 80–100.
+   */
+  slice(lo: number, hi: number): string[] {
+    if (hi <= lo) return [];
+    const bytes = this.#bytes.subarray(lo ? this.#ends[lo - 1] : 0, this.#ends[hi - 1]);
     let text: string;
     try {
-      text = this.#decoder.decode(this.#bytes);
+      text = this.#decoder.decode(bytes);
     } catch {
-      text = this.#decoder.decode(this.#bytes.slice()); // (a decoder that refuses shared memory)
+      text = this.#decoder.decode(bytes.slice()); // (a decoder that refuses shared memory)
     }
     const out = text.split("\0");
     out.pop(); // (after the last NUL)
     return out;
+  }
+
+  /** Every path (a walk over all of them): {@linkcode PathNames.slice} of the whole listing. */
+  all(): string[] {
+    return this.slice(0, this.length);
   }
 
   /**

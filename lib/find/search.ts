@@ -473,7 +473,13 @@ export class SearchPool {
     if (spread) listing.hits ??= new Uint16Array(chunks);
     const recalled = spread ? recallKey(spec, options.glob) : undefined;
     const recall = spread ? listing.recall ??= new Recall() : undefined;
-    const order = spread ? searchOrder(chunks, listing.hits, listing.weights?.chunks) : undefined;
+    // (With weights the order is the listing's own: made once.)
+    const weights = listing.weights;
+    const order = !spread
+      ? undefined
+      : weights && weights.chunks.length === chunks
+      ? weights.order ??= searchOrder(chunks, undefined, weights.chunks)
+      : searchOrder(chunks, listing.hits);
     // Read first: the files where the latest search of the pattern (or of one holding it) found
     // matches, else those whose sketches hold its text (`sketch.ts`).
     const remembered = recall?.files(recalled!) ?? recall?.related(spec);

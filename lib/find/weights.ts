@@ -54,6 +54,8 @@ export interface Weights {
   chunks: Float64Array;
   /** Each file's size as the index holds it ({@linkcode UNKNOWN_FILE_BYTES} when it does not). */
   sizes: Uint32Array;
+  /** The order of a spread search over the chunks (`searchOrder`), once one is made. */
+  order?: Int32Array;
 }
 
 /**

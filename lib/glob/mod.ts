@@ -58,12 +58,12 @@ export function globSource(glob: string, braces = false): string {
         let j = i;
         while (glob[j] === "*") j++;
         if (atStart && glob[j] === "/") {
-          out += "(?:.*/)?";
+          out += "(?:[^]*/)?"; // (`[^]`: any character, a line break too)
           i = j;
           continue;
         }
         if (atStart && j === glob.length) {
-          out += ".*";
+          out += "[^]*";
           i = j - 1;
           continue;
         }

@@ -26,12 +26,12 @@ function _parse(body: string): Part[] | undefined {
     while (i < body.length) {
       const ch = body[i];
       if (ch === "|" || ch === ")") return inGroup ? out : undefined;
-      if (body.startsWith("(?:.*/)?", i)) {
+      if (body.startsWith("(?:[^]*/)?", i)) {
         out.push({ other: true, slash: true });
-        i += 8;
-      } else if (body.startsWith(".*", i)) {
+        i += 10;
+      } else if (body.startsWith("[^]*", i)) {
         out.push({ other: true, slash: true });
-        i += 2;
+        i += 4;
       } else if (body.startsWith("(?:", i)) {
         i += 3;
         const alt: Part[][] = [];
@@ -329,10 +329,12 @@ function _nameShape(parts: Part[]): { name: NameTest; last: Test } | undefined {
  * `.tsx`), read from its expression (`^[^/]*` then literal text, one group of literal
  * alternatives at most, `$`); undefined for any other. Such a glob passes a path exactly when its
  * name, or one of its folders' names, ends with one of them: find tests that on a listing's bytes
- * (`PathNames.withSuffix`), without a string per path.
+ * (`PathNames.withSuffix`), without a string per path. `anchored` (a glob with a `/`): only
+ * `**\/*SUFFIX` (`^(?:[^]*\/)?[^/]*` then the same), which passes exactly the same paths: a
+ * folder that passes takes in the paths below it, and a path passes when its name does.
  */
-export function nameSuffixes(source: string): string[] | undefined {
-  const head = "^[^/]*";
+export function nameSuffixes(source: string, anchored = false): string[] | undefined {
+  const head = anchored ? "^(?:[^]*/)?[^/]*" : "^[^/]*";
   if (!source.startsWith(head) || !source.endsWith("$")) return undefined;
   const body = source.slice(head.length, -1);
   let out = [""];

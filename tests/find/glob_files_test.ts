@@ -55,6 +55,7 @@ const NAMES = [
   "a,b",
   "-",
   "node_modules",
+  "line\nbreak",
 ];
 
 /** A sorted listing of up to `count` paths, 1 to 5 names deep (the root's own files too). */

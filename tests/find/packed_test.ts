@@ -53,6 +53,18 @@ Deno.test("PathNames gives back every path and finds each in the listing's order
     }
     // Asked from past its place (out of order): not found from there.
     if (count > 2) assert.equal(names.indexOf(paths[0], 1), -1);
+    // Any range at once; the end of the paths with a prefix, from where the prefix sorts.
+    for (const [lo, hi] of [[0, count], [0, 1], [count >> 2, count >> 1], [count - 1, count]]) {
+      if (lo < 0 || hi > count) continue;
+      assert.deepEqual(names.slice(lo, hi), paths.slice(lo, hi), `${lo}..${hi}`);
+    }
+    assert.deepEqual(names.slice(3, 3), []);
+    for (const prefix of ["a", "ab/", "ü", "\u{1F600}", "日本", "x y/", "zz", "", "\uFFFF"]) {
+      const lo = names.seek(prefix);
+      const hi = names.prefixEnd(prefix, lo);
+      const want = paths.filter((p) => p.startsWith(prefix));
+      assert.deepEqual(paths.slice(lo, hi), want, prefix);
+    }
   }
 });
 
@@ -80,6 +92,8 @@ Deno.test("a name glob's suffixes, tested on the packed bytes, pass exactly what
     "\u{1F600}.md",
     "m.md.ts",
     "s",
+    "a\nb.py",
+    "c\u2028.py",
   ];
   const pool = [...names, ...more];
   let s = 7;
@@ -100,10 +114,15 @@ Deno.test("a name glob's suffixes, tested on the packed bytes, pass exactly what
     "*é.py",
     "*.md",
     "*s",
+    // The same with a leading `**/` (anchored: a folder whose name holds a line break too).
+    "**/*.py",
+    "**/*.{ts,tsx}",
+    "!**/*.py",
+    "./**/*.d.ts",
   ];
   for (const text of globs) {
     const glob = globSpec(text);
-    assert.ok(nameSuffixes(glob.source), `${text} is read as suffixes`);
+    assert.ok(nameSuffixes(glob.source, glob.anchored), `${text} is read as suffixes`);
     const listing = poolListing(1, paths, [], "/nowhere", 0);
     const re = new RegExp(glob.source);
     const want = paths.flatMap((p, i) => globMatches(re, glob, p) ? [i] : []);
@@ -122,10 +141,21 @@ Deno.test("nameSuffixes reads only globs of literal text after a leading star", 
     ["*.[ch]", undefined],
     ["src/*.py", undefined],
     ["a*.py", undefined],
-    ["**/*.py", undefined],
     ["*.{a,{b,c}}", undefined],
+    // Anchored (a `/`): only a leading `**/` then a name glob as above.
+    ["**/*.py", [".py"]],
+    ["**/*.{ts,tsx}", [".ts", ".tsx"]],
+    ["**/**/*.py", undefined],
+    ["**/test/*.py", undefined],
+    ["src/**/*.py", undefined],
+    ["**/a*.py", undefined],
+    ["**/*", undefined],
   ];
   for (const [text, want] of cases) {
-    assert.deepEqual(nameSuffixes(globSpec(text).source), want, text);
+    const glob = globSpec(text);
+    assert.deepEqual(nameSuffixes(glob.source, glob.anchored), want, text);
   }
+  // Read as the other kind, neither passes.
+  assert.equal(nameSuffixes(globSpec("**/*.py").source), undefined);
+  assert.equal(nameSuffixes(globSpec("*.py").source, true), undefined);
 });
