@@ -27,6 +27,7 @@ import {
 } from "./search.ts";
 import { yielding } from "./walk.ts";
 import { indicesOf, type Kept, searchKept } from "./warm.ts";
+import { refreshKept } from "./refresh.ts";
 
 /** What to search for. */
 export interface FindOptions {
@@ -239,14 +240,21 @@ export async function findInProject(root: string, options: FindOptions): Promise
   const cached = once ? undefined : _cache.get(key);
   let warm = false;
   if (cached && (!cached.index || _identity(cached.index.path) === cached.index.id)) {
-    outcome = await searchKept(_pool, root, cached, spec, {
+    const ask = {
       maxResults: options.maxResults,
       signal: options.signal,
       stallMs: options.stallMs,
       glob,
       grepAfterMs: options.grepAfterMs,
-    });
+      staleStops: true,
+    };
+    outcome = await searchKept(_pool, root, cached, spec, ask);
     warm = !outcome.stale;
+    // Folders changed, the files perhaps not (a file written by a rename): see refresh.ts.
+    if (!warm && await refreshKept(root, cached, options.signal)) {
+      outcome = await searchKept(_pool, root, cached, spec, ask);
+      warm = !outcome.stale;
+    }
   }
   if (!warm && !once) {
     _cache.delete(key);

@@ -256,12 +256,43 @@ function* _within(root: string, dirs: string[]): Generator<void, string[]> {
 async function _holders(root: string, checks: string[], signal: AbortSignal): Promise<string[]> {
   const unnamed = (await yielding(_unnamed(root, checks))).slice(0, MAX_HOLDERS);
   if (!unnamed.length || signal.aborted) return [];
-  // (`-z` needs `--stdin`; a path git would quote is not matched, and so is watched.)
-  const args = ["-c", "core.quotepath=off", "check-ignore", "--", ...unnamed.map((d) => `${d}/`)];
+  const ignored = await ignoredFolders(root, unnamed, signal);
+  if (!ignored) return []; // stopped, or git failed: watched as before
+  return await yielding(_within(root, unnamed.filter((dir) => !ignored.has(dir))));
+}
+
+/**
+ * Of the folders `dirs` (relative to `root`), those git ignores whole (`node_modules`), by `git
+ * check-ignore`; undefined when git fails or is stopped. (`-z` needs `--stdin`; a path git would
+ * quote is not matched, and so is taken as not ignored.)
+ */
+export async function ignoredFolders(
+  root: string,
+  dirs: string[],
+  signal?: AbortSignal,
+): Promise<Set<string> | undefined> {
+  const args = ["-c", "core.quotepath=off", "check-ignore", "--", ...dirs.map((d) => `${d}/`)];
   const out = await gitOutput(root, args, { signal, emptyOnExit1: true });
-  if (!out) return []; // stopped, or git failed: watched as before
-  const ignored = new Set(new TextDecoder().decode(out).split("\n"));
-  return await yielding(_within(root, unnamed.filter((dir) => !ignored.has(`${dir}/`))));
+  if (!out) return undefined;
+  const lines = new TextDecoder().decode(out).split("\n").filter((line) => line.endsWith("/"));
+  return new Set(lines.map((line) => line.slice(0, -1)));
+}
+
+/**
+ * The untracked files worth searching (not ignored, regular files) directly in each of `folders`
+ * (relative to `root`, "" for the root itself), sorted, as git lists them now; undefined when git
+ * fails. Files in the folders inside are not listed.
+ */
+export async function untrackedIn(
+  root: string,
+  folders: string[],
+  signal?: AbortSignal,
+): Promise<string[] | undefined> {
+  // A glob pathspec's `*` stops at a `/`; the folder's own name is taken literally.
+  const specs = folders.map((d) => `:(glob)${d ? `${d.replace(/[*?[\\]/g, "\\$&")}/` : ""}*`);
+  const args = ["ls-files", "-o", "--exclude-standard", "-z", "--", ...specs];
+  const entries = await gitEntries(root, args, { signal });
+  return entries && _untracked(root, entries);
 }
 
 /** How deep repositories inside repositories are followed (a clone in a clone in …). */

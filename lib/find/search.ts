@@ -71,6 +71,11 @@ export interface SearchOptions {
   vouch?: [number, number];
   /** With `only`: each chunk vouches for its own files' folders (see {@linkcode SearchJob.vouchOwn}). */
   vouchOwn?: boolean;
+  /**
+   * The first chunk found stale ends the search, its answer stale: a kept listing's, which is
+   * then made good again or made anew, and the search run again (`engine.ts`).
+   */
+  staleStops?: boolean;
 }
 
 /** What a search found. */
@@ -575,6 +580,10 @@ export class SearchPool {
       if (reply.type === "done") {
         finished.add(reply.slot);
         return --running === 0 ? finish() : undefined;
+      }
+      if (reply.stale && options.staleStops) {
+        stale = true;
+        return finish();
       }
       if (spread) {
         taken++;

@@ -75,6 +75,8 @@ export interface KeptSearch {
   glob?: GlobSpec;
   /** Overrides {@linkcode GREP_AFTER_MS} and {@linkcode GREP_AFTER_MS_ALL} (tests). */
   grepAfterMs?: number;
+  /** A chunk found stale ends the search (see {@linkcode SearchOptions.staleStops}). */
+  staleStops?: boolean;
 }
 
 /** Every permission is granted (`-A`): see the module comment. */
@@ -105,7 +107,7 @@ export async function searchKept(
   spec: MatcherSpec,
   ask: KeptSearch,
 ): Promise<SearchOutcome> {
-  const { maxResults, signal, stallMs, glob } = ask;
+  const { maxResults, signal, stallMs, glob, staleStops } = ask;
   const needle = spec.literal ?? spec.prefilter;
   // One worker on a large listing: a second costs the server about 25 MB while it lives (+68 to
   // +78 MB over idle after 50 finds on the 59k-file tree, against +45 with one), and where git
@@ -124,7 +126,7 @@ export async function searchKept(
     // as far as the answer needs.
     let only = await globFiles(kept.listing, glob);
     if (only.length <= SPREAD_MIN_FILES) {
-      const one = { signal, stallMs, glob, workers };
+      const one = { signal, stallMs, glob, workers, staleStops };
       const known = kept.listing.recall?.files(recallKey(spec, glob));
       let quick: SearchOutcome | undefined;
       if (known) {
@@ -167,13 +169,14 @@ export async function searchKept(
       stallMs,
       glob,
       workers,
+      staleStops,
     });
   }
   // The time before git is asked counts from the workers' start.
   if (!pool.ready(workers)) await pool.warm(workers);
   const stop = new AbortController();
   const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
-  const one = { stallMs, glob, workers };
+  const one = { stallMs, glob, workers, staleStops };
   const first = pool.search(root, kept.listing, spec, maxResults, { ...one, signal: both });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise((resolve) => {
@@ -488,8 +491,13 @@ async function _withGit(
   if (ask.signal?.aborted) throw new DOMException("cancelled", "AbortError");
   if (!step.value) {
     // git failed: every file, as without git.
-    const { signal, stallMs, glob } = ask;
-    return await pool.search(root, kept.listing, spec, maxResults, { signal, stallMs, glob });
+    const { signal, stallMs, glob, staleStops } = ask;
+    return await pool.search(root, kept.listing, spec, maxResults, {
+      signal,
+      stallMs,
+      glob,
+      staleStops,
+    });
   }
   if (!ordered) {
     last = -1;
