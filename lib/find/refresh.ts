@@ -59,6 +59,19 @@ function* _changed(names: PathNames, mtimes: Float64Array): Generator<void, Chan
   return out;
 }
 
+/** Whether `folder` (relative to `root`) is in a repository inside the one at `root`, or is one. */
+function _nested(root: string, folder: string): boolean {
+  for (let end = folder.length; end > 0; end = folder.lastIndexOf("/", end - 1)) {
+    try {
+      Deno.lstatSync(`${root}/${folder.slice(0, end)}/.git`);
+      return true;
+    } catch {
+      // not a repository's top folder
+    }
+  }
+  return false;
+}
+
 /**
  * Makes the git listing `kept` of `root` good again where only folders' times changed and its
  * files did not (see the module comment); true when it did, and the search may run again on it.
@@ -83,6 +96,8 @@ export async function refreshKept(
     else if (path.startsWith(`${root}/`)) folders.push(path.slice(root.length + 1));
     else return false;
   }
+  // In a repository inside this one (a clone, a submodule), its own git lists the files.
+  if (folders.some((folder) => _nested(root, folder))) return false;
   // Every folder in a changed one: watched already, or ignored whole (what is made there is too).
   const watched = new Set(checks.all());
   const unknown: string[] = [];

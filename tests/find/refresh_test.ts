@@ -126,6 +126,28 @@ Deno.test("a file added, removed or renamed, a new folder or an ignore file chan
   }
 });
 
+Deno.test("a folder changed inside a repository within the project: listed again", async () => {
+  // A clone inside (not added): its own git lists its files, which the project's git does not see.
+  const root = await project();
+  try {
+    await writeFiles(root, { "clone/pkg/inner/y.ts": "needle in the clone\n" });
+    await git(`${root}/clone`, "init", "-q");
+    await git(`${root}/clone`, "add", "-A");
+    await settle();
+    assert.ok((await find(root)).matches.includes("clone/pkg/inner/y.ts:1:needle in the clone"));
+    assert.equal((await find(root)).warm, true);
+    // A file made in a folder of the clone that holds no file of its own, only a folder.
+    await writeFiles(root, { "clone/pkg/new.ts": "needle new in the clone\n" });
+    await settle();
+    const after = await find(root);
+    assert.equal(after.warm, false);
+    assert.ok(after.matches.includes("clone/pkg/new.ts:1:needle new in the clone"));
+  } finally {
+    resetFind();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
 Deno.test("the walk's listing (no git) is listed again after a rename, as before", async () => {
   const root = await tempProject({ "src/a.ts": "needle old\n", "src/b.ts": "x\n" });
   try {
