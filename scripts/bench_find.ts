@@ -14,6 +14,7 @@
  *   deno task bench find --tree DIR --memory [--runs N] [--compare …]  # memory over 50 finds only
  *   deno task bench find --tree DIR --first --more   # the same over 16 patterns chosen afterwards
  *   deno task bench find --tree DIR --first --globs  # the same over searches with a glob of each shape
+ *   deno task bench find --tree DIR --edit [--compare …]  # searches right after a file is saved
  *
  * The server runs under the full preset (`-A`). Under any flags short of `-A`, Deno resolves every
  * path a file is opened by (to refuse /proc and /dev files), which costs find about 6 µs per file:
@@ -56,6 +57,7 @@ const args = parseArgs({
     memory: { type: "boolean", default: false },
     more: { type: "boolean", default: false },
     globs: { type: "boolean", default: false },
+    edit: { type: "boolean", default: false },
   },
 });
 
@@ -359,6 +361,69 @@ async function _cpuOf(command: string, cwd: string): Promise<number> {
   return times ? (Number(times[1]) + Number(times[2])) * 1000 : NaN;
 }
 
+/**
+ * Searches right after a save (`--edit`): a tracked file rewritten by a rename (as editors and
+ * localexec save it; its folder's time changes, its files do not), 5 s of quiet, then a search
+ * that reads that folder: a full scan (no match) and the first 30 of a word in that file. Each
+ * round saves a file, then asks every server (and `--compare`) and rg, interleaved; the file is
+ * put back as it was at the end. The tree must be a git work tree.
+ */
+async function edits(root: string, runs: number, flags: string[]): Promise<void> {
+  const EDIT_QUIET_MS = 5000;
+  const file = `${root}/mypy/mypy/nodes.py`;
+  const text = await Deno.readTextFile(file);
+  const mains = [MAIN, ...(args.values.compare ? [args.values.compare] : [])];
+  const servers = await Promise.all(mains.map((m) => new Server(root, flags, m).start()));
+  const cases = [
+    { label: "full scan, no match", find: { pattern: "zqxjkvq" }, rg: "rg -n zqxjkvq" },
+    {
+      label: "first 30, a word of the saved file",
+      find: { pattern: "SymbolTableNode" },
+      rg: "rg -n -e SymbolTableNode | head -30",
+    },
+  ];
+  const ours = cases.map(() => mains.map((): number[] => []));
+  const ref = cases.map((): number[] => []);
+  try {
+    for (const s of servers) await s.tools();
+    for (const s of servers) await s.call("find", { pattern: "return" });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    for (let r = 0; r < runs; r++) {
+      for (const [k, c] of cases.entries()) {
+        for (const [m, s] of servers.entries()) {
+          await Deno.writeTextFile(`${file}.bench-save`, text);
+          await Deno.rename(`${file}.bench-save`, file);
+          // A model's moment between calls, long enough for a server that listed the tree again
+          // to finish sketching it (a few seconds of one core), which would slow the next one.
+          await new Promise((resolve) => setTimeout(resolve, EDIT_QUIET_MS));
+          const [ms] = await timed(() => s.call("find", c.find));
+          ours[k][m].push(ms);
+        }
+        ref[k].push((await timeShell(c.rg, root))[0]);
+      }
+    }
+  } finally {
+    await Deno.writeTextFile(file, text);
+    for (const s of servers) await s.close();
+  }
+  console.log(`tree: ${root}; machine: ${machine()}; server flags: ${flags.join(" ")}`);
+  console.log(`searches after a save: ${runs} rounds, medians\n`);
+  console.log("case                                   | localexec ms | rg ms | ratio");
+  console.log("---------------------------------------|--------------|-------|------");
+  for (const [k, c] of cases.entries()) {
+    const b = median(ref[k]);
+    for (const m of mains.keys()) {
+      const a = median(ours[k][m]);
+      const label = m ? "  the same, --compare main.ts" : c.label;
+      console.log(
+        `${label.padEnd(39)}|${a.toFixed(1).padStart(13)} |${b.toFixed(1).padStart(6)} |${
+          ratio(a, b).padStart(6)
+        }`,
+      );
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const runs = Number(args.values.runs);
   if (args.values.stall) return await stall(runs, Number(args.values.pause));
@@ -366,6 +431,7 @@ async function main(): Promise<void> {
   const root = args.values.tree ?? await _generate(Number(args.values.files), rare);
   if (!(await has("rg"))) console.log("rg is not installed: the reference columns stay empty");
   const flags = args.values.scoped ? [...EVERY_TOOL_FLAGS] : FULL;
+  if (args.values.edit) return await edits(root, runs, flags);
   if (args.values.first) {
     const [, all] = await timeShell("find . -type f -not -path './.git/*'", root);
     console.log(`tree: ${root} (${all} files in all)`);
