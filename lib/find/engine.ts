@@ -118,6 +118,14 @@ export function sketchedForTests(root: string, useGit = true): number {
   return heads.reduce((n, head) => n + (head & 1), 0);
 }
 
+/** Tests: whether the listing kept for `root` is weighed (git's sizes, or its sketches' made). */
+export function weighedForTests(root: string, useGit = true): boolean {
+  const listing = _cache.get(`${root}\0${useGit}`)?.listing;
+  if (!listing?.sizes) return listing?.weights !== undefined;
+  const sizes = new Uint32Array(listing.sizes);
+  return Atomics.load(sizes, sizes.length - 1) === sizes.length - 1;
+}
+
 /** Set by {@linkcode endFind}: no worker starts ahead of a search any more. */
 let _ended = false;
 

@@ -186,6 +186,15 @@ export interface ListingMessage {
    * only read later.
    */
   sketch?: SharedArrayBuffer;
+  /**
+   * With `sketch`: Uint32 per file, its size as the first worker read it to sketch it (0 for a
+   * binary file, which no search reads past its NULs, or one gone; 0xffffffff until then), and
+   * one more, set once every file is sketched and `chunkWeights` made from those sizes: a listing
+   * without git's sizes (the walk's) is weighed from them (`weights.ts`).
+   */
+  sizes?: SharedArrayBuffer;
+  /** With `sizes`: Float64 per chunk, each chunk's worth over its cost (`weighChunks`). */
+  chunkWeights?: SharedArrayBuffer;
 }
 
 /** Asks the worker to sketch its listing's files once idle (see `ListingMessage.sketch`). */

@@ -193,6 +193,28 @@ export function sketchFirst(
   return Int32Array.from(out);
 }
 
+/** The `sizes` of a listing of `count` files, none known yet (see `ListingMessage.sizes`). */
+function _unknownSizes(count: number): SharedArrayBuffer {
+  const sizes = new SharedArrayBuffer(4 * (count + 1));
+  new Uint32Array(sizes).fill(0xffffffff, 0, count);
+  return sizes;
+}
+
+/**
+ * `listing`'s weights: git's (`weights.ts`), or, without them, those its first worker made from
+ * the sizes it found while sketching every file (`ListingMessage.sizes`), once it has.
+ */
+export function weightsOf(listing: PoolListing): Weights | undefined {
+  if (listing.weights || !listing.sizes || !listing.chunkWeights) return listing.weights;
+  const sizes = new Uint32Array(listing.sizes);
+  const count = sizes.length - 1;
+  if (Atomics.load(sizes, count) !== count || count === 0) return undefined;
+  return listing.weights = {
+    chunks: new Float64Array(listing.chunkWeights),
+    sizes: sizes.subarray(0, count),
+  };
+}
+
 /** What workers keep of `listing`: the shared memory, not what this thread learns of it. */
 function _message(listing: PoolListing): ListingMessage {
   const { names: _, hits: _h, weights: _w, recall: _r, ...shared } = listing;
@@ -275,7 +297,11 @@ export function poolListing(
       stamps: new SharedArrayBuffer(32 * files.length),
     }
     : summarize && files.length > SPREAD_MIN_FILES && files.length <= SKETCH_MAX_FILES
-    ? { sketch: new SharedArrayBuffer(SKETCH_BYTES * files.length) }
+    ? {
+      sketch: new SharedArrayBuffer(SKETCH_BYTES * files.length),
+      sizes: _unknownSizes(files.length),
+      chunkWeights: new SharedArrayBuffer(8 * chunks),
+    }
     : {};
   return {
     id,
@@ -479,7 +505,7 @@ export class SearchPool {
     const recalled = spread ? recallKey(spec, options.glob) : undefined;
     const recall = spread ? listing.recall ??= new Recall() : undefined;
     // (With weights the order is the listing's own: made once.)
-    const weights = listing.weights;
+    const weights = spread ? weightsOf(listing) : undefined;
     const order = !spread
       ? undefined
       : weights && weights.chunks.length === chunks

@@ -39,6 +39,7 @@ import {
   type SearchOutcome,
   type SearchPool,
   sortedIndex,
+  weightsOf,
 } from "./search.ts";
 
 /** How long a search over a kept listing runs alone before git is asked for the files. */
@@ -142,7 +143,7 @@ export async function searchKept(
       }
       // One line more than asked, so that the file of the line past the cut is remembered too.
       const more = maxResults + 1;
-      const sizes = kept.listing.weights?.sizes;
+      const sizes = weightsOf(kept.listing)?.sizes;
       const rest = byPath(
         await pool.search(root, kept.listing, spec, more - (quick?.found ?? 0), {
           ...one,

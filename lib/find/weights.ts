@@ -154,7 +154,7 @@ function _fits(
 }
 
 /** -1, 0 or 1 as `a` sorts before, with or after `b`, byte by byte. */
-function _compare(a: Uint8Array, b: Uint8Array): number {
+export function compareBytes(a: Uint8Array, b: Uint8Array): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
   return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
@@ -185,7 +185,7 @@ export function* chunkWeights(
     // The listing's paths before this entry are not in the index (untracked): skipped.
     for (; j < files; j++) {
       const file = pathBytes.subarray(j ? ends[j - 1] : 0, ends[j] - 1);
-      const order = _compare(file, path);
+      const order = compareBytes(file, path);
       if (order > 0) break; // an entry the listing does not hold (a link, a later stage)
       if (order === 0) {
         sizes[j++] = entries.size[k];
@@ -193,6 +193,19 @@ export function* chunkWeights(
       }
     }
   }
+  return weighChunks(sizes, packed, chunkFiles);
+}
+
+/**
+ * What the listing's files are worth (see {@linkcode Weights}), in chunks of `chunkFiles` files,
+ * for the listing whose paths are `packed` (sorted), from each file's size (`sizes`, kept: from
+ * git's index, or as the worker read the files to sketch them, see `ListingMessage.sizes`). Also
+ * written into the worker's source, with what it uses.
+ */
+export function weighChunks(sizes: Uint32Array, packed: PackedPaths, chunkFiles: number): Weights {
+  const pathBytes = new Uint8Array(packed.paths);
+  const ends = new Int32Array(packed.ends);
+  const files = ends.length;
   const count = Math.max(1, Math.ceil(files / chunkFiles));
   const worth = new Float64Array(count);
   const cost = new Float64Array(count);
@@ -208,7 +221,10 @@ export function* chunkWeights(
     const own = slash < start ? -1 : slash - start;
     if (
       i % chunkFiles === 0 || own !== folder ||
-      _compare(pathBytes.subarray(start, start + own), pathBytes.subarray(from, from + folder)) !==
+      compareBytes(
+          pathBytes.subarray(start, start + own),
+          pathBytes.subarray(from, from + folder),
+        ) !==
         0
     ) cost[chunk] += FOLDER_COST_US;
     folder = own;

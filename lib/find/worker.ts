@@ -39,6 +39,7 @@ import { direct, holdsPast, readInto } from "./read.ts";
 import { packedPath } from "./packed.ts";
 import { escapeRegExp, makeScanner, type MatcherSpec } from "./scan.ts";
 import { sketchBits } from "./sketch.ts";
+import { weighChunks } from "./weights.ts";
 import {
   BINARY_PROBE_BYTES,
   CHUNK_FILES,
@@ -711,6 +712,8 @@ export function searchWorkerMain(): void {
     const sketches = view?.message.sketch;
     if (!state || !view || !sketches) return;
     const all = new Uint8Array(sketches);
+    // Each file's size as read (see `ListingMessage.sizes`), and how many are done, last.
+    const sizes = view.message.sizes ? new Uint32Array(view.message.sizes) : undefined;
     const own = new Uint8Array(SKETCH_BYTES);
     const buffer = state.reader.buffer;
     const started = performance.now();
@@ -720,14 +723,25 @@ export function searchWorkerMain(): void {
     ) {
       const i = sketched++;
       const size = state.reader.read(`${root}/${view.pathAt(i)}`, false);
+      if (sizes) sizes[i] = Math.max(0, size); // (gone: nothing to read)
       if (size < 0 || size > MAX_FILE_BYTES) continue;
-      if (buffer.subarray(0, Math.min(size, BINARY_PROBE_BYTES)).indexOf(0) >= 0) continue;
+      if (buffer.subarray(0, Math.min(size, BINARY_PROBE_BYTES)).indexOf(0) >= 0) {
+        if (sizes) sizes[i] = 0; // (no search reads a binary file past its NULs)
+        continue;
+      }
       sketchBits(buffer, size, own);
       // (Heads first, one a file, then the rest of each: see `sketchHolding`.)
       all.set(own.subarray(1), view.count + i * (SKETCH_BYTES - 1));
       all[i] = own[0];
     }
     if (sketched < view.count) sketching = setTimeout(() => sketch(root), 0);
+    else if (sizes && view.message.chunkWeights && !Atomics.load(sizes, view.count)) {
+      // Every file sketched: the chunks weighed from their sizes, then said to be (once).
+      const packed = { paths: view.message.paths, ends: view.message.ends };
+      const { chunks } = weighChunks(sizes.slice(0, view.count), packed, CHUNK_FILES);
+      new Float64Array(view.message.chunkWeights).set(chunks);
+      Atomics.store(sizes, view.count, view.count);
+    }
   };
 
   let idle: ReturnType<typeof setTimeout> | undefined;

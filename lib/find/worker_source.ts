@@ -51,6 +51,16 @@ import { globMatches } from "../glob/mod.ts";
 import { direct, holdsPast, readInto } from "./read.ts";
 import { packedPath } from "./packed.ts";
 import { sketchBits } from "./sketch.ts";
+import {
+  BYTE_COST_US,
+  compareBytes,
+  FILE_COST_US,
+  fileCost,
+  fileWorth,
+  FOLDER_COST_US,
+  weighChunks,
+  WEIGHT_CAP_BYTES,
+} from "./weights.ts";
 
 /** The worker's whole source. */
 function workerSource(): string {
@@ -78,6 +88,10 @@ function workerSource(): string {
     YOUNG_AFTER_BYTES,
     CONTEXT_BEFORE,
     MAX_LINE_CHARS,
+    BYTE_COST_US,
+    FILE_COST_US,
+    FOLDER_COST_US,
+    WEIGHT_CAP_BYTES,
   };
   return [
     `import { Buffer } from "node:buffer";`,
@@ -96,6 +110,10 @@ function workerSource(): string {
     String(readInto),
     String(packedPath),
     String(sketchBits),
+    String(fileWorth),
+    String(fileCost),
+    String(compareBytes),
+    String(weighChunks),
     ...[
       fileReader,
       listingView,

@@ -18,7 +18,7 @@ import {
 import { packPaths, searchOrder } from "../../lib/find/search.ts";
 import { CHUNK_FILES, MAX_FILE_BYTES, SPREAD_MIN_FILES } from "../../lib/find/protocol.ts";
 import { findInProject, resetFind } from "../../lib/find/mod.ts";
-import { sketchedForTests } from "../../lib/find/engine.ts";
+import { sketchedForTests, weighedForTests } from "../../lib/find/engine.ts";
 import { atOnce } from "../../lib/find/walk.ts";
 import { git, tempProject } from "../helpers/project.ts";
 
@@ -141,6 +141,37 @@ Deno.test("worth over cost: a huge chunk is not read before chunks of real sourc
   const files = Int32Array.from([0, 1, 2, 3, 4]);
   const some = Uint32Array.from([100, 30_000, MAX_FILE_BYTES + 1, 30_000, 400_000]);
   assert.deepEqual([...bestFirst(files, some)], [1, 3, 4, 0, 2]);
+});
+
+Deno.test("without git, a large listing is weighed from the sizes its files had when sketched", async () => {
+  // The walk's listing (no git index): tiny files, one in a hundred with the word once, and two
+  // real files holding it often, where the stripes come late (the 24th chunk of 132). Once the
+  // idle worker has read every file to sketch it, its chunks are weighed from those sizes, and a
+  // first search reads the real files first (by the stripes, about 1,500 files). A four-letter
+  // word: no sketch is asked.
+  const files: Record<string, string> = {};
+  for (let i = 0; i < SPREAD_MIN_FILES + 200; i++) {
+    files[`f/c${String(i).padStart(5, "0")}.js`] = i % 100 === 42 ? "pear\n" : "x\n";
+  }
+  const body = Array.from({ length: 400 }, (_, i) => i % 10 ? `line ${i}` : `pear ${i}`);
+  for (const name of ["a", "b"]) files[`f/c04100${name}.ts`] = body.join("\n") + "\n";
+  const root = await tempProject(files);
+  try {
+    const find = (pattern: string) =>
+      findInProject(root, { pattern, maxResults: 30, ignoreCase: false, useGit: false });
+    await find("none-such"); // lists the files, and keeps them (no chunk found a match)
+    for (let waited = 0; !weighedForTests(root, false); waited += 100) {
+      assert.ok(waited < 30_000, `${sketchedForTests(root, false)} files sketched, not weighed`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const pear = await find("pear");
+    assert.equal(pear.matches.length, 30);
+    assert.ok(pear.read <= 3 * CHUNK_FILES, `read ${pear.read} files`);
+    assert.ok(pear.matches.some((line) => line.startsWith("f/c04100a.ts:")), pear.matches[0]);
+  } finally {
+    resetFind();
+    await Deno.remove(root, { recursive: true });
+  }
 });
 
 Deno.test("chunkWeights gives nothing for what is not an index, or a cut one", async () => {
