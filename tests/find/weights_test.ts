@@ -242,7 +242,9 @@ Deno.test("a first search of a large git tree reads the best chunks first, and a
     const first = await find("needle");
     assert.equal(first.matches.length, 30);
     assert.ok(first.matches.every((line) => line.includes("needle")));
-    assert.ok(first.read <= 3 * CHUNK_FILES, `read ${first.read} files`);
+    // (Thousands by the stripes alone. The main thread reads beside the worker from the start,
+    // and on a busy machine may take a chunk or two more before the worker's lines are counted.)
+    assert.ok(first.read <= 5 * CHUNK_FILES, `read ${first.read} files`);
     // The glob's files best first (in path order, 280 files before the first match), the answer
     // sorted by path.
     const py = await findInProject(root, {
@@ -259,7 +261,8 @@ Deno.test("a first search of a large git tree reads the best chunks first, and a
       return pa < pb ? -1 : pa > pb ? 1 : Number(la) - Number(lb);
     });
     assert.deepEqual(py.matches, sorted);
-    assert.ok(py.read <= 2 * CHUNK_FILES, `read ${py.read} files`);
+    // (280 in path order; the main thread may read a chunk or two beside the worker's first.)
+    assert.ok(py.read <= 3 * CHUNK_FILES, `read ${py.read} files`);
     // Once the worker has sketched the files (it does while idle), a first search reads first
     // those whose sketches hold its text: the 44 one-line fixtures spread over the tree.
     const total = _tracked(root).length;
@@ -270,7 +273,7 @@ Deno.test("a first search of a large git tree reads the best chunks first, and a
     const kiwi = await find("kiwi-banana");
     assert.equal(kiwi.matches.length, 30);
     assert.ok(kiwi.matches.every((line) => line.endsWith(":1:kiwi-banana")), kiwi.matches[0]);
-    assert.ok(kiwi.read <= 2 * CHUNK_FILES, `read ${kiwi.read} files`);
+    assert.ok(kiwi.read <= 3 * CHUNK_FILES, `read ${kiwi.read} files`); // (2,922 without)
     assert.ok(kiwi.truncated && kiwi.found > 30);
     // A sketch only orders the reading: files changed since they were sketched (in place: the
     // listing stays) are read as they are now, one that gained the text and one that lost it.
