@@ -24,6 +24,7 @@ import {
   poolListing,
   type SearchOutcome,
   SearchPool,
+  sketchWeighed,
 } from "./search.ts";
 import { yielding } from "./walk.ts";
 import { indicesOf, type Kept, searchKept } from "./warm.ts";
@@ -121,9 +122,7 @@ export function sketchedForTests(root: string, useGit = true): number {
 /** Tests: whether the listing kept for `root` is weighed (git's sizes, or its sketches' made). */
 export function weighedForTests(root: string, useGit = true): boolean {
   const listing = _cache.get(`${root}\0${useGit}`)?.listing;
-  if (!listing?.sizes) return listing?.weights !== undefined;
-  const sizes = new Uint32Array(listing.sizes);
-  return Atomics.load(sizes, sizes.length - 1) === sizes.length - 1;
+  return listing !== undefined && (listing.weights !== undefined || sketchWeighed(listing));
 }
 
 /** Set by {@linkcode endFind}: no worker starts ahead of a search any more. */

@@ -60,6 +60,25 @@ export function packedPath(
 }
 
 /**
+ * The first index from `from` (below `to`) where `holds` is false, when it holds for a run of
+ * indices from `from` and for none after (the sorted paths with a prefix): gallops, then halves.
+ */
+export function runEnd(from: number, to: number, holds: (i: number) => boolean): number {
+  let lo = from;
+  let hi = from;
+  for (let step = 1; hi < to && holds(hi); step *= 2) {
+    lo = hi + 1;
+    hi = Math.min(to, hi + step);
+  }
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (holds(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
  * The sorted paths of a listing, read from their packed bytes ({@linkcode packPaths}): each one
  * made a string only when asked for.
  */
@@ -83,21 +102,7 @@ export class PathNames {
   /** Where `path` sorts: the index of the first path, from `from` on, not before it. */
   seek(path: string, from = 0): number {
     // Galloping from `from` (paths asked in order are mostly near the last), then halving.
-    let lo = from;
-    let step = 1;
-    let hi = from;
-    while (hi < this.length && this.at(hi) < path) {
-      lo = hi + 1;
-      hi = from + step;
-      step *= 2;
-    }
-    hi = Math.min(hi, this.length);
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.at(mid) < path) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return runEnd(from, this.length, (i) => this.at(i) < path);
   }
 
   /** The index of `path`, or -1 (links and submodules are not listed); searched from `from` on. */
@@ -108,22 +113,10 @@ export class PathNames {
 
   /**
    * The index of the first path from `from` on (where one starting with `prefix` sorts: see
-   * {@linkcode PathNames.seek}) that does not start with `prefix`: the paths that do are
-   * contiguous. Gallops, then halves.
+   * {@linkcode PathNames.seek}) that does not start with `prefix` (see {@linkcode runEnd}).
    */
   prefixEnd(prefix: string, from: number): number {
-    let lo = from;
-    let hi = from;
-    for (let step = 1; hi < this.length && this.at(hi).startsWith(prefix); step *= 2) {
-      lo = hi + 1;
-      hi = Math.min(this.length, hi + step);
-    }
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.at(mid).startsWith(prefix)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return runEnd(from, this.length, (i) => this.at(i).startsWith(prefix));
   }
 
   /**

@@ -205,14 +205,20 @@ function _unknownSizes(count: number): SharedArrayBuffer {
  * the sizes it found while sketching every file (`ListingMessage.sizes`), once it has.
  */
 export function weightsOf(listing: PoolListing): Weights | undefined {
-  if (listing.weights || !listing.sizes || !listing.chunkWeights) return listing.weights;
-  const sizes = new Uint32Array(listing.sizes);
-  const count = sizes.length - 1;
-  if (Atomics.load(sizes, count) !== count || count === 0) return undefined;
+  if (listing.weights || !listing.chunkWeights || !sketchWeighed(listing)) return listing.weights;
+  const sizes = new Uint32Array(listing.sizes!);
   return listing.weights = {
     chunks: new Float64Array(listing.chunkWeights),
-    sizes: sizes.subarray(0, count),
+    sizes: sizes.subarray(0, sizes.length - 1),
   };
+}
+
+/** Whether `listing`'s first worker has weighed its chunks from the sizes it sketched. */
+export function sketchWeighed(listing: PoolListing): boolean {
+  if (!listing.sizes) return false;
+  const sizes = new Uint32Array(listing.sizes);
+  const count = sizes.length - 1;
+  return count > 0 && Atomics.load(sizes, count) === count;
 }
 
 /** What workers keep of `listing`: the shared memory, not what this thread learns of it. */

@@ -30,7 +30,7 @@ import { mayRun } from "../process/mod.ts";
 import type { MatcherSpec } from "./scan.ts";
 import { SPREAD_MIN_FILES } from "./protocol.ts";
 import { bestFirst } from "./weights.ts";
-import type { PathNames } from "./packed.ts";
+import { type PathNames, runEnd } from "./packed.ts";
 import { Recall, recallKey } from "./recall.ts";
 import {
   mergeOutcomes,
@@ -337,7 +337,8 @@ async function _globScan(names: PathNames, glob: GlobSpec): Promise<Int32Array> 
         }
         if (top !== null) {
           // A folder that passes: all the paths below it, at once (they are contiguous).
-          const end = _endOf(files, i, hi, `${top}/`);
+          const key = `${top}/`;
+          const end = runEnd(i, hi, (k) => files[k].startsWith(key));
           if (!negate) { while (i < end) at[n++] = base + i++; }
           i = end;
           continue;
@@ -379,25 +380,6 @@ function _ranges(names: PathNames, starts: string[]): [number, number][] {
     else out.push([lo, hi]);
   }
   return out;
-}
-
-/**
- * The first index from `from` (below `to`) of the sorted `files` whose path does not start with
- * `key`: the paths that do are contiguous. Gallops, then bisects.
- */
-function _endOf(files: string[], from: number, to: number, key: string): number {
-  let lo = from;
-  let hi = from;
-  for (let step = 1; hi < to && files[hi].startsWith(key); step *= 2) {
-    lo = hi + 1;
-    hi = Math.min(to, hi + step);
-  }
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (files[mid].startsWith(key)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Index of `path` in the sorted `files`, or -1 (links and submodules are not listed). */

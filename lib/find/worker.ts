@@ -738,7 +738,7 @@ export function searchWorkerMain(): void {
     else if (sizes && view.message.chunkWeights && !Atomics.load(sizes, view.count)) {
       // Every file sketched: the chunks weighed from their sizes, then said to be (once).
       const packed = { paths: view.message.paths, ends: view.message.ends };
-      const { chunks } = weighChunks(sizes.slice(0, view.count), packed, CHUNK_FILES);
+      const { chunks } = weighChunks(sizes.subarray(0, view.count), packed, CHUNK_FILES);
       new Float64Array(view.message.chunkWeights).set(chunks);
       Atomics.store(sizes, view.count, view.count);
     }
