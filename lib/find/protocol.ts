@@ -93,15 +93,19 @@ export const YOUNG_AFTER_BYTES = 1024 * 1024;
 export const PATH_STRING_BYTES = 128;
 
 /**
- * Bytes of a large listing's sketch of one file (see `ListingMessage.sketch`): a head (made, and
- * how full) and 504 bits (`sketch.ts`).
- */
-export const SKETCH_BYTES = 64;
-/**
- * A listing of more files is not sketched: 64 bytes a file is 3.4 MB for the 53k files of a
- * 59k-file tree, and would be 32 MB for 500k (and half a minute of one core to make).
+ * A listing of more files is not sketched: 4.3 MB for the 52k text files of a 59k-file tree
+ * (`sketch.ts`), and would be some 40 MB for 500k (and half a minute of one core to make).
  */
 export const SKETCH_MAX_FILES = 200_000;
+/**
+ * The most a listing's sketches may take, beyond their heads: this much per file, and
+ * {@linkcode SKETCH_ROOM_BYTES} more (the 53k files of the 59k-file tree take 4.9 MB of 30; a tree
+ * of large files takes about a quarter of a byte a byte of text). Past it, the files left are not
+ * sketched. The memory is reserved, not used, until the worker grows into it.
+ */
+export const SKETCH_MAX_BYTES_PER_FILE = 256;
+/** See {@linkcode SKETCH_MAX_BYTES_PER_FILE}. */
+export const SKETCH_ROOM_BYTES = 16 * 1024 * 1024;
 /** How long the first worker waits, after a search, before it goes on sketching files. */
 export const SKETCH_IDLE_MS = 300;
 /**
@@ -178,14 +182,20 @@ export interface ListingMessage {
   stamps?: SharedArrayBuffer;
   /**
    * With more than {@linkcode SPREAD_MIN_FILES} files (and at most {@linkcode SKETCH_MAX_FILES}),
-   * in a listing kept for later searches: per file, {@linkcode SKETCH_BYTES}, bits set for the
-   * hashed runs of three bytes (ASCII letters made small) in the file when the first worker last
-   * read it whole, while it had nothing else to do (each file's first byte, its head, first, then
-   * the rest: `sketch.ts`). Only the order of a first search uses it (`sketchFirst` in
-   * `search.ts`): every file is still read as it is now, so a file changed since is not missed,
-   * only read later.
+   * in a listing kept for later searches (growable, grown by the first worker as it goes): each
+   * file's head (a byte: made, and how full), then from `sketchBase` each file's sketch, bits set
+   * for the hashed runs of three bytes (ASCII letters made small) in the file when the first
+   * worker last read it whole, while it had nothing else to do (`sketch.ts`). Only the order of a
+   * first search uses it (`sketchFirst` in `search.ts`): every file is still read as it is now, so
+   * a file changed since is not missed, only read later.
    */
   sketch?: SharedArrayBuffer;
+  /**
+   * With `sketch`: Uint32 per file, where its sketch ends (bytes after `sketchBase`; the one
+   * before's end where it has none: binary, too large, gone), and one more, how many files are
+   * sketched (set after their sketches).
+   */
+  sketchEnds?: SharedArrayBuffer;
   /**
    * With `sketch`: Uint32 per file, its size as the first worker read it to sketch it (0 for a
    * binary file, which no search reads past its NULs, or one gone; 0xffffffff until then), and

@@ -33,9 +33,10 @@ import {
   type ListingMessage,
   type PackedPaths,
   type SearchJob,
-  SKETCH_BYTES,
   SKETCH_FIRST_FILES,
+  SKETCH_MAX_BYTES_PER_FILE,
   SKETCH_MAX_FILES,
+  SKETCH_ROOM_BYTES,
   type SketchRequest,
   type SkipCounts,
   SPREAD_MIN_FILES,
@@ -54,7 +55,7 @@ import { atOnce } from "./walk.ts";
 import { packPaths, PathNames } from "./packed.ts";
 import { workerUrl } from "./worker_source.ts";
 import type { Weights } from "./weights.ts";
-import { sketchHolding } from "./sketch.ts";
+import { sketchBase, sketchHolding } from "./sketch.ts";
 
 /** Options for one search. */
 export interface SearchOptions {
@@ -181,8 +182,11 @@ export function sketchFirst(
   if (spec.flags.includes("i") && (!/^[\x00-\x7f]*$/.test(text) || spec.flags.includes("u"))) {
     return undefined;
   }
+  // (A view of a set length: one that follows the growable memory's length is read 2–3 times
+  // slower.)
   const out = sketchHolding(
-    new Uint8Array(listing.sketch),
+    new Uint8Array(listing.sketch, 0, listing.sketch.byteLength),
+    new Uint32Array(listing.sketchEnds!),
     listing.names.length,
     text,
     order,
@@ -191,6 +195,21 @@ export function sketchFirst(
   );
   if (!out?.length) return undefined;
   return Int32Array.from(out);
+}
+
+/**
+ * The shared memory of the sketches of a listing of `count` files (`ListingMessage.sketch`): the
+ * heads, and room for 64 bytes a file at first, which the worker grows as it needs (up to
+ * {@linkcode SKETCH_MAX_BYTES_PER_FILE} a file and {@linkcode SKETCH_ROOM_BYTES}).
+ */
+function _sketchMemory(count: number): Pick<ListingMessage, "sketch" | "sketchEnds"> {
+  const base = sketchBase(count);
+  return {
+    sketch: new SharedArrayBuffer(base + 64 * count, {
+      maxByteLength: base + SKETCH_MAX_BYTES_PER_FILE * count + SKETCH_ROOM_BYTES,
+    }),
+    sketchEnds: new SharedArrayBuffer(4 * (count + 1)),
+  };
 }
 
 /** The `sizes` of a listing of `count` files, none known yet (see `ListingMessage.sizes`). */
@@ -304,7 +323,7 @@ export function poolListing(
     }
     : summarize && files.length > SPREAD_MIN_FILES && files.length <= SKETCH_MAX_FILES
     ? {
-      sketch: new SharedArrayBuffer(SKETCH_BYTES * files.length),
+      ..._sketchMemory(files.length),
       sizes: _unknownSizes(files.length),
       chunkWeights: new SharedArrayBuffer(8 * chunks),
     }

@@ -38,7 +38,7 @@ import { globMatches } from "../glob/mod.ts";
 import { direct, holdsPast, readInto } from "./read.ts";
 import { packedPath } from "./packed.ts";
 import { escapeRegExp, makeScanner, type MatcherSpec } from "./scan.ts";
-import { sketchBits } from "./sketch.ts";
+import { sketchBase, sketchFile, sketchScratch } from "./sketch.ts";
 import { weighChunks } from "./weights.ts";
 import {
   BINARY_PROBE_BYTES,
@@ -58,7 +58,6 @@ import {
   PATH_STRING_BYTES,
   RACY_MS,
   type SearchJob,
-  SKETCH_BYTES,
   SKETCH_IDLE_MS,
   SKETCH_SLICE_MS,
   type SketchRequest,
@@ -707,40 +706,57 @@ export function searchWorkerMain(): void {
   let sketching: ReturnType<typeof setTimeout> | undefined;
   let sketched = 0; // the next file of the listing to sketch
   let busy: Int32Array | undefined; // set while a search is coming: see `SketchRequest.busy`
+  let scratch: ReturnType<typeof sketchScratch> | undefined; // (768 KB, once a listing is large)
   const sketch = (root: string): void => {
     const view = state?.view;
-    const sketches = view?.message.sketch;
-    if (!state || !view || !sketches) return;
-    const all = new Uint8Array(sketches);
+    const memory = view?.message.sketch;
+    const sketchEnds = view?.message.sketchEnds;
+    if (!state || !view || !memory || !sketchEnds) return;
+    const count = view.count;
+    const all = new Uint8Array(memory); // (grows with the memory)
+    const ends = new Uint32Array(sketchEnds);
+    const base = sketchBase(count);
     // Each file's size as read (see `ListingMessage.sizes`), and how many are done, last.
     const sizes = view.message.sizes ? new Uint32Array(view.message.sizes) : undefined;
-    const own = new Uint8Array(SKETCH_BYTES);
+    scratch ??= sketchScratch();
     const buffer = state.reader.buffer;
     const started = performance.now();
+    if (sketched === 0) Atomics.store(ends, count, 0); // (a new worker starts again)
     while (
-      sketched < view.count && performance.now() - started < SKETCH_SLICE_MS &&
+      sketched < count && performance.now() - started < SKETCH_SLICE_MS &&
       !(busy && Atomics.load(busy, 0))
     ) {
       const i = sketched++;
+      let end = i === 0 ? 0 : ends[i - 1];
+      all[i] = 0;
       const size = state.reader.read(`${root}/${view.pathAt(i)}`, false);
       if (sizes) sizes[i] = Math.max(0, size); // (gone: nothing to read)
-      if (size < 0 || size > MAX_FILE_BYTES) continue;
-      if (buffer.subarray(0, Math.min(size, BINARY_PROBE_BYTES)).indexOf(0) >= 0) {
-        if (sizes) sizes[i] = 0; // (no search reads a binary file past its NULs)
-        continue;
+      if (size >= 0 && size <= MAX_FILE_BYTES) {
+        if (buffer.subarray(0, Math.min(size, BINARY_PROBE_BYTES)).indexOf(0) >= 0) {
+          if (sizes) sizes[i] = 0; // (no search reads a binary file past its NULs)
+        } else {
+          const length = sketchFile(buffer, size, scratch);
+          const need = base + end + length;
+          if (need > memory.byteLength && need <= memory.maxByteLength) {
+            memory.grow(Math.min(memory.maxByteLength, need + (need >>> 3)));
+          }
+          if (need <= memory.byteLength) {
+            all.set(scratch.out.subarray(0, length), base + end);
+            all[i] = scratch.head;
+            end += length;
+          }
+        }
       }
-      sketchBits(buffer, size, own);
-      // (Heads first, one a file, then the rest of each: see `sketchHolding`.)
-      all.set(own.subarray(1), view.count + i * (SKETCH_BYTES - 1));
-      all[i] = own[0];
+      ends[i] = end;
+      Atomics.store(ends, count, i + 1);
     }
-    if (sketched < view.count) sketching = setTimeout(() => sketch(root), 0);
-    else if (sizes && view.message.chunkWeights && !Atomics.load(sizes, view.count)) {
+    if (sketched < count) sketching = setTimeout(() => sketch(root), 0);
+    else if (sizes && view.message.chunkWeights && !Atomics.load(sizes, count)) {
       // Every file sketched: the chunks weighed from their sizes, then said to be (once).
       const packed = { paths: view.message.paths, ends: view.message.ends };
-      const { chunks } = weighChunks(sizes.subarray(0, view.count), packed, CHUNK_FILES);
+      const { chunks } = weighChunks(sizes.subarray(0, count), packed, CHUNK_FILES);
       new Float64Array(view.message.chunkWeights).set(chunks);
-      Atomics.store(sizes, view.count, view.count);
+      Atomics.store(sizes, count, count);
     }
   };
 

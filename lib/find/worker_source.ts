@@ -20,7 +20,6 @@ import {
   MAX_FILE_BYTES,
   PATH_STRING_BYTES,
   RACY_MS,
-  SKETCH_BYTES,
   SKETCH_IDLE_MS,
   SKETCH_SLICE_MS,
   SLICE_MS,
@@ -50,7 +49,7 @@ import {
 import { globMatches } from "../glob/mod.ts";
 import { direct, holdsPast, readInto } from "./read.ts";
 import { packedPath } from "./packed.ts";
-import { sketchBits } from "./sketch.ts";
+import { SKETCH_PLACE_BITS, sketchBase, sketchFile, sketchScratch, sketchSize } from "./sketch.ts";
 import {
   BYTE_COST_US,
   compareBytes,
@@ -75,8 +74,8 @@ function workerSource(): string {
     CTL_WORKERS,
     MAX_FILE_BYTES,
     RACY_MS,
-    SKETCH_BYTES,
     SKETCH_IDLE_MS,
+    SKETCH_PLACE_BITS,
     SKETCH_SLICE_MS,
     SLICE_MS,
     SUMMARY_BYTES,
@@ -109,7 +108,10 @@ function workerSource(): string {
     String(holdsPast),
     String(readInto),
     String(packedPath),
-    String(sketchBits),
+    String(sketchBase),
+    String(sketchFile),
+    String(sketchScratch),
+    String(sketchSize),
     String(fileWorth),
     String(fileCost),
     String(compareBytes),

@@ -1,25 +1,54 @@
 /**
  * A large listing's file sketches (`lib/find/sketch.ts`): a sketch holds the text of its file
- * (ASCII letters made small), counts only when empty enough to mean something, and is read in
- * the order given; a sketch not made holds nothing.
+ * (ASCII letters made small), sized for the file's runs; it counts only when empty enough to mean
+ * something; small files are asked first, larger ones only where few small ones hold the text;
+ * the order given is kept; a sketch not made holds nothing.
  */
 import assert from "node:assert/strict";
-import { SKETCH_BYTES } from "../../lib/find/protocol.ts";
-import { SKETCH_MIN_TEXT, sketchBits, sketchHolding } from "../../lib/find/sketch.ts";
+import {
+  SKETCH_ENOUGH,
+  SKETCH_MIN_TEXT,
+  sketchBase,
+  sketchFile,
+  sketchHolding,
+  sketchScratch,
+} from "../../lib/find/sketch.ts";
 
 /** The sketches of `texts` (undefined: not made), laid out as the worker lays them out. */
-function _sketches(texts: (string | undefined)[]): Uint8Array {
+function _sketches(texts: (string | undefined)[]): { sketch: Uint8Array; ends: Uint32Array } {
   const count = texts.length;
-  const all = new Uint8Array(count * SKETCH_BYTES);
-  const own = new Uint8Array(SKETCH_BYTES);
+  const base = sketchBase(count);
+  const parts: Uint8Array[] = [];
+  const heads = new Uint8Array(count);
+  const ends = new Uint32Array(count + 1);
+  const scratch = sketchScratch();
+  let end = 0;
   texts.forEach((text, i) => {
-    if (text === undefined) return;
-    const bytes = new TextEncoder().encode(text);
-    sketchBits(bytes, bytes.length, own);
-    all.set(own.subarray(1), count + i * (SKETCH_BYTES - 1));
-    all[i] = own[0];
+    if (text !== undefined) {
+      const bytes = new TextEncoder().encode(text);
+      const length = sketchFile(bytes, bytes.length, scratch);
+      parts.push(scratch.out.slice(0, length));
+      heads[i] = scratch.head;
+      end += length;
+    }
+    ends[i] = end;
   });
-  return all;
+  ends[count] = count;
+  const sketch = new Uint8Array(base + end);
+  sketch.set(heads);
+  let at = base;
+  for (const part of parts) {
+    sketch.set(part, at);
+    at += part.length;
+  }
+  return { sketch, ends };
+}
+
+/** Random printable text of `n` characters (seeded). */
+function _random(n: number, seed: number): string {
+  let s = seed;
+  const rand = () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+  return Array.from({ length: n }, () => String.fromCharCode(32 + rand() * 95)).join("");
 }
 
 Deno.test("a sketch holds its file's text, ASCII case folded; one not made holds nothing", () => {
@@ -33,10 +62,10 @@ Deno.test("a sketch holds its file's text, ASCII case folded; one not made holds
     // (Enough others for those texts to be rare: see SKETCH_COMMON.)
     ...Array.from({ length: 60 }, (_, i) => `other ${i}\n`),
   ];
-  const sketches = _sketches(texts);
+  const { sketch, ends } = _sketches(texts);
   const order = Int32Array.from([0]);
   const holding = (text: string) =>
-    sketchHolding(sketches, texts.length, text, order, texts.length, 10);
+    sketchHolding(sketch, ends, texts.length, text, order, texts.length, 10);
   assert.deepEqual(holding("eslint-disable"), [0, 3]);
   assert.deepEqual(holding("crème brûlée"), [5]);
   assert.deepEqual(holding("to see"), [1]);
@@ -46,22 +75,74 @@ Deno.test("a sketch holds its file's text, ASCII case folded; one not made holds
   const some = Array.from({ length: 100 }, (_, i) => i % 25 === 3 ? "kiwi-banana\n" : `x${i}\n`);
   const rare = _sketches(some);
   const order2 = Int32Array.from({ length: 50 }, (_, k) => 49 - k);
-  assert.deepEqual(sketchHolding(rare, 100, "kiwi-banana", order2, 2, 3), [78, 53, 28]);
+  assert.deepEqual(
+    sketchHolding(rare.sketch, rare.ends, 100, "kiwi-banana", order2, 2, 3),
+    [78, 53, 28],
+  );
+  // Files not sketched yet (past the count the worker has made) hold nothing.
+  const early = Uint32Array.from(rare.ends);
+  early[100] = 60;
+  const inOrder = Int32Array.from({ length: 50 }, (_, k) => k);
+  assert.deepEqual(
+    sketchHolding(rare.sketch, early, 100, "kiwi-banana", inOrder, 2, 10),
+    [3, 28, 53],
+  );
   // A common text (held by more than SKETCH_COMMON of the sketches): none.
   const same = _sketches(Array(8).fill("the same text in every file\n"));
-  assert.deepEqual(sketchHolding(same, 8, "same text", Int32Array.from([3, 0, 1, 2]), 2, 3), []);
+  assert.deepEqual(
+    sketchHolding(same.sketch, same.ends, 8, "same text", Int32Array.from([3, 0, 1, 2]), 2, 3),
+    [],
+  );
 });
 
-Deno.test("a full sketch counts for nothing: a large file holds any text by chance", () => {
-  let s = 11;
-  const rand = () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-  const big = Array.from({ length: 20_000 }, () => String.fromCharCode(32 + rand() * 95)).join("");
+Deno.test("a sketch is sized for its file: a large file's holds only the texts it has", () => {
+  // 20,000 random characters: some 19,000 runs. A sketch of 504 bits had nearly all of them set,
+  // and "held" any text; a sized one has 2 bits a place, 39% of them set.
+  const big = _random(20_000, 11) + "\nNamedTupleExpr\n";
+  const scratch = sketchScratch();
+  const bytes = new TextEncoder().encode(big);
+  const length = sketchFile(bytes, bytes.length, scratch);
+  assert.ok(length * 8 >= 36_000 && length * 8 <= 40_032, `${length} bytes`); // (2 a place)
+  const fill = (scratch.head >>> 1) / 127;
+  assert.ok(fill > 0.3 && fill < 0.45, `${fill} full`);
+  // Alone among small files that lack the text, the large file is asked, and holds only its own.
   const others = Array.from({ length: 60 }, (_, i) => `other ${i}\n`);
-  const sketches = _sketches([big, "kiwi-banana\n", ...others]);
-  // Nearly every bit of the large file's sketch is set…
-  const bits = sketches.subarray(62, 62 + SKETCH_BYTES - 1);
-  const set = bits.reduce((n, b) => n + [...b.toString(2)].filter((c) => c === "1").length, 0);
-  assert.ok(set > 0.9 * 8 * (SKETCH_BYTES - 1), `${set} bits set`);
-  // …so only the small file counts.
-  assert.deepEqual(sketchHolding(sketches, 62, "kiwi-banana", Int32Array.from([0]), 62, 10), [1]);
+  const { sketch, ends } = _sketches([big, "kiwi-banana\n", ...others]);
+  const order = Int32Array.from([0]);
+  const holding = (text: string) => sketchHolding(sketch, ends, 62, text, order, 62, 10);
+  assert.deepEqual(holding("NamedTupleExpr"), [0]);
+  assert.deepEqual(holding("kiwi-banana"), [1]);
+  let wrong = 0; // random words of 10 letters the large file lacks but "holds"
+  for (let k = 0; k < 200; k++) {
+    const word = _random(10, 1000 + k).replace(/[^a-z]/gi, "q");
+    if (!big.toLowerCase().includes(word.toLowerCase()) && holding(word)?.includes(0)) wrong++;
+  }
+  assert.ok(wrong <= 4, `${wrong} of 200 held by chance`);
+});
+
+Deno.test("larger files are asked only where few small files hold the text, and after them", () => {
+  const large = (i: number) => `${_random(6_000, 50 + i)}\nreadFileSync(${i})\n`;
+  const smallFiles = (n: number) =>
+    Array.from({ length: 1000 }, (_, i) => i < n ? `readFileSync(${i});\n` : `x${i}\n`);
+  // Few small files hold it: they come first, then the larger ones.
+  const few = [large(0), ...smallFiles(3), large(1)];
+  const a = _sketches(few);
+  const order = Int32Array.from([0]);
+  assert.deepEqual(
+    sketchHolding(a.sketch, a.ends, few.length, "readFileSync", order, few.length, 100),
+    [1, 2, 3, 0, 1001],
+  );
+  // Enough small ones: those only.
+  const many = [large(0), ...smallFiles(SKETCH_ENOUGH), large(1)];
+  const b = _sketches(many);
+  const held = sketchHolding(
+    b.sketch,
+    b.ends,
+    many.length,
+    "readFileSync",
+    order,
+    many.length,
+    100,
+  );
+  assert.deepEqual(held, Array.from({ length: SKETCH_ENOUGH }, (_, i) => i + 1));
 });
