@@ -176,6 +176,29 @@ export function sketchFirst(
   spec: MatcherSpec,
   order: Int32Array,
 ): Int32Array | undefined {
+  return _sketched(listing, spec, order, CHUNK_FILES, SKETCH_FIRST_FILES);
+}
+
+/**
+ * Of `files` (a narrow glob's), those whose sketches hold the text the pattern requires, in that
+ * order, however many hold it (see {@linkcode sketchFirst}).
+ */
+export function sketchHeld(
+  listing: PoolListing,
+  spec: MatcherSpec,
+  files: Int32Array,
+): Int32Array | undefined {
+  return _sketched(listing, spec, files, 1, files.length, 1);
+}
+
+function _sketched(
+  listing: PoolListing,
+  spec: MatcherSpec,
+  order: Int32Array,
+  chunkFiles: number,
+  max: number,
+  common?: number,
+): Int32Array | undefined {
   const text = spec.literal ?? spec.prefilter;
   if (text === undefined || !listing.sketch) return undefined;
   // deno-lint-ignore no-control-regex
@@ -190,11 +213,18 @@ export function sketchFirst(
     listing.names.length,
     text,
     order,
-    CHUNK_FILES,
-    SKETCH_FIRST_FILES,
+    chunkFiles,
+    max,
+    common,
   );
   if (!out?.length) return undefined;
   return Int32Array.from(out);
+}
+
+/** `a`, then the files of `b` that are not in `a`. */
+function _union(a: Int32Array, b: Int32Array): Int32Array {
+  const seen = new Set(a);
+  return Int32Array.from([...a, ...[...b].filter((i) => !seen.has(i))]);
 }
 
 /**
@@ -538,14 +568,19 @@ export class SearchPool {
       : searchOrder(chunks, listing.hits);
     // Read first: the files where the latest search of the pattern (or of one holding it) found
     // matches, else those whose sketches hold its text (`sketch.ts`).
-    const remembered = recall?.files(recalled!) ?? recall?.related(spec);
-    const first = remembered ?? (spread ? sketchFirst(listing, spec, order!) : undefined);
+    // (Where only a search of another pattern or glob left files, its sketches' files follow.)
+    const same = recall?.files(recalled!);
+    const related = same ? undefined : recall?.related(spec);
+    const remembered = same ?? related;
+    const sketched = spread && !same ? sketchFirst(listing, spec, order!) : undefined;
+    const first = related && sketched ? _union(related, sketched) : remembered ?? sketched;
     // This thread searches plain text beside the worker (`help.ts`), in the control slot after
     // the workers' (not watched: this thread answering is its sign of life): a spread search's,
     // not when remembered files are read first (few, where the answer most likely is: a second
     // reader would read a chunk of the rest beside them, for nothing), and one over some files of
     // a large listing (a narrow glob's, those git names) with one worker, in order.
-    const helped = (spread ? !remembered : only !== undefined && slots.length === 1) &&
+    const few = same ?? (sketched ? undefined : related);
+    const helped = (spread ? !few : only !== undefined && slots.length === 1) &&
       mayHelp(spec) && callsRunning() <= 1 && this.#help;
     const claims = chunks + (first ? Math.ceil(first.length / CHUNK_FILES) : 0);
     const counted = new Set<number>(); // chunks whose hit this search has counted (spread)

@@ -126,7 +126,8 @@ function _places(text: Uint8Array): number[] {
 
 /**
  * The files whose sketches hold `text` (ASCII letters made small), at most `max`, taken chunk by
- * chunk (`chunkFiles` files each) in `order` (none for a common text: {@linkcode SKETCH_COMMON});
+ * chunk (`chunkFiles` files each; with 1, `order` lists files) in `order` (none for a text held
+ * by more than `common` of the small sketches that count: {@linkcode SKETCH_COMMON});
  * undefined when the text is shorter than {@linkcode SKETCH_MIN_TEXT} bytes. `sketch` is
  * `ListingMessage.sketch` (the heads of `count` files, then their bits from
  * {@linkcode sketchBase}) and `ends` `ListingMessage.sketchEnds`. A sketch holds the text when
@@ -143,6 +144,7 @@ export function sketchHolding(
   order: Int32Array,
   chunkFiles: number,
   max: number,
+  common = SKETCH_COMMON,
 ): number[] | undefined {
   const bytes = new TextEncoder().encode(text);
   if (bytes.length < SKETCH_MIN_TEXT) return undefined;
@@ -205,7 +207,7 @@ export function sketchHolding(
     }
   }
   // A common text: the usual order finds it as soon, in larger files with more lines each.
-  if (small.length > SKETCH_COMMON * counted) return [];
+  if (small.length > common * counted) return [];
   return small.length >= SKETCH_ENOUGH ? small : [...small, ...large];
 }
 

@@ -18,7 +18,8 @@
  * path order often cannot (a word whose first files sort late); but a search that must read the
  * whole tree (no match, or fewer matches than asked) is faster with git's threads than with one
  * worker (59k-file tree, quiet: `git grep -l` 0.46–0.63 s, the worker 1.0–1.1 s, `rg -n` 0.8–1.0
- * s). So under `-A` git is asked too, only later: after {@linkcode GREP_AFTER_MS_ALL}.
+ * s). So under `-A` git is asked too, only later: after {@linkcode GREP_AFTER_MS_ALL}, and only on a
+ * machine of more than two cores (on two, this thread reads beside the worker, `help.ts`).
  *
  * A `glob` that passes at most `SPREAD_MIN_FILES` files of a large listing: those files alone
  * ({@linkcode globFiles}), in path order, without git, which would read the whole tree.
@@ -38,6 +39,7 @@ import {
   type SearchOptions,
   type SearchOutcome,
   type SearchPool,
+  sketchHeld,
   sortedIndex,
   weightsOf,
 } from "./search.ts";
@@ -46,17 +48,25 @@ import {
 export const GREP_AFTER_MS = 20;
 
 /**
- * The same under `-A`: past the first-30 searches of the spread order (their first search on the
- * 59k-file tree 5–40 ms at load 1, their repeats under 25 ms), short of most of a full scan.
+ * The same under `-A`, on a machine of more than two cores: past the first-30 searches of the
+ * spread order (their first search on the 59k-file tree 5–40 ms at load 1, their repeats under
+ * 25 ms), short of most of a full scan. On two cores, never: this thread reads beside the worker
+ * (`help.ts`), two readers as git has two threads, and the switch wastes what was read (no-match
+ * full scan of the 59k-file tree: 640–660 ms without git, 940–980 with it; rg 850–1,070).
  */
 export const GREP_AFTER_MS_ALL = 150;
 
-let _grepAfterAll = GREP_AFTER_MS_ALL;
+/** {@linkcode GREP_AFTER_MS_ALL} on this machine: undefined (never) on two cores or fewer. */
+function _afterAll(): number | undefined {
+  return (navigator.hardwareConcurrency || 1) > 2 ? GREP_AFTER_MS_ALL : undefined;
+}
+
+let _grepAfterAll = _afterAll();
 
 /** Tests: {@linkcode GREP_AFTER_MS_ALL} set to `ms` until the returned function puts it back. */
 export function setGrepAfterAllForTests(ms: number): () => void {
   _grepAfterAll = ms;
-  return () => void (_grepAfterAll = GREP_AFTER_MS_ALL);
+  return () => void (_grepAfterAll = _afterAll());
 }
 
 /** A listing kept for the next call, and what vouches for it besides its folders. */
@@ -143,11 +153,16 @@ export async function searchKept(
       }
       // One line more than asked, so that the file of the line past the cut is remembered too.
       const more = maxResults + 1;
+      // The files whose sketches hold the text first (`sketchHeld`: `TypeError` in `*.py` on the
+      // 59k-file tree, 31 files read against 50), then the others, each the best first.
       const sizes = weightsOf(kept.listing)?.sizes;
+      const held = sketchHeld(kept.listing, spec, only) ?? new Int32Array();
+      const first = new Set(held);
+      const best = (files: Int32Array) => sizes ? bestFirst(files, sizes) : files;
       const rest = byPath(
         await pool.search(root, kept.listing, spec, more - (quick?.found ?? 0), {
           ...one,
-          only: sizes ? bestFirst(only, sizes) : only,
+          only: Int32Array.from([...best(held), ...best(only.filter((i) => !first.has(i)))]),
           vouchOwn: true,
         }),
       );
@@ -162,8 +177,10 @@ export async function searchKept(
       return await _vouched(pool, root, kept.listing, spec, one, cut);
     }
   }
+  const after = ask.grepAfterMs ?? (allowAll() ? _grepAfterAll : GREP_AFTER_MS);
   if (
-    !kept.untracked || needle === undefined || !_gitFinds(spec, needle) || !mayRun("git")
+    !kept.untracked || needle === undefined || !_gitFinds(spec, needle) || !mayRun("git") ||
+    after === undefined
   ) {
     return await pool.search(root, kept.listing, spec, maxResults, {
       signal,
@@ -181,11 +198,7 @@ export async function searchKept(
   const first = pool.search(root, kept.listing, spec, maxResults, { ...one, signal: both });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise((resolve) => {
-    timer = setTimeout(
-      resolve,
-      ask.grepAfterMs ?? (allowAll() ? _grepAfterAll : GREP_AFTER_MS),
-      "late",
-    );
+    timer = setTimeout(resolve, after, "late");
   });
   const winner = await Promise.race([first.then(() => "first", () => "first"), late]);
   clearTimeout(timer);

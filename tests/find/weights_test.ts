@@ -296,7 +296,7 @@ Deno.test("a first search of a large git tree reads the best chunks first, and a
   }
 });
 
-Deno.test("a first search finds a rare word of a few large files by their sketches", async () => {
+Deno.test("a first search finds a rare word of a few large files by their sketches, glob or not", async () => {
   // Past the spread threshold: one-line files, and 600 files of 8 KB, each as worth reading as
   // the others by its size, 6 of which hold the word (4 times each). A sketch of a fixed 504 bits
   // was full in a file of 8 KB and "held" any text: those 6 were found in the usual order, after
@@ -323,11 +323,22 @@ Deno.test("a first search finds a rare word of a few large files by their sketch
     const find = (pattern: string) =>
       findInProject(root, { pattern, maxResults: 30, ignoreCase: false });
     await find("x"); // lists the files, and keeps them
+    await find("x"); // a warm search: its worker sketches the files once idle
     const total = _tracked(root).length;
     for (let waited = 0; sketchedForTests(root) < total; waited += 100) {
       assert.ok(waited < 30_000, `${sketchedForTests(root)} of ${total} sketched`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    // A narrow glob's files: those whose sketches hold the word first (the best first, by their
+    // sizes, read 5 chunks of them on average before).
+    const globbed = await findInProject(root, {
+      pattern: "NamedTupleExpr",
+      maxResults: 10,
+      ignoreCase: false,
+      glob: "*.py",
+    });
+    assert.equal(globbed.matches.length, 10);
+    assert.ok(globbed.read <= CHUNK_FILES, `read ${globbed.read} files`);
     const first = await findInProject(root, {
       pattern: "NamedTupleExpr",
       maxResults: 20,
