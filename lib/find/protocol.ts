@@ -93,13 +93,13 @@ export const YOUNG_AFTER_BYTES = 1024 * 1024;
 export const PATH_STRING_BYTES = 128;
 
 /**
- * A listing of more files is not sketched: 4.3 MB for the 52k text files of a 59k-file tree
- * (`sketch.ts`), and would be some 40 MB for 500k (and half a minute of one core to make).
+ * A listing of more files is not sketched: 5.2 MB for the 52k text files of a 59k-file tree
+ * (`sketch.ts`), and would be some 50 MB for 500k (and half a minute of one core to make).
  */
 export const SKETCH_MAX_FILES = 200_000;
 /**
  * The most a listing's sketches may take, beyond their heads: this much per file, and
- * {@linkcode SKETCH_ROOM_BYTES} more (the 53k files of the 59k-file tree take 4.9 MB of 30; a tree
+ * {@linkcode SKETCH_ROOM_BYTES} more (the 53k files of the 59k-file tree take 5.2 MB of 30; a tree
  * of large files takes about a quarter of a byte a byte of text). Past it, the files left are not
  * sketched. The memory is reserved, not used, until the worker grows into it.
  */

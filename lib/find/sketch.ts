@@ -11,14 +11,16 @@
  * as without sketches (real lines, sorted by path, counted `at_least` when cut).
  *
  * Each run is hashed to one of 2^{@linkcode SKETCH_PLACE_BITS} places; a file's sketch has
- * {@linkcode sketchSize} bits for its count of places (about 4 a place in a small file, 2 in a
- * large one: 22–39% of its bits set), and place `p` is its bit `p × bits / 2^21`. Replayed over
- * 56 patterns' real hits on the 59k-file tree, reaching 31 lines with sketches of 504 bits for
- * every file took 8.4 ms (geometric mean) against 11.5 without; but a file of more than a few
- * kilobytes had most of those bits set and "held" any text, so the words that live in a few large
- * files (`NamedTupleExpr`, 41 lines in 16 of mypy's) were read last, 90–120 ms against rg's 20–30.
- * Sized sketches take 4.3 MB for that tree's 52k text files (fixed ones 3.4 MB). A sketch counts
- * only where its fill lets its answer mean something ({@linkcode sketchHolding}).
+ * {@linkcode sketchSize} bits for its count of places (a small file's 256 or 512, as every file had
+ * 504 before; a larger file's 2 a place, 39% of them set), and place `p` is its bit
+ * `p × bits / 2^21`. Replayed over 56 patterns' real hits on the 59k-file tree, reaching 31 lines
+ * with sketches of 504 bits for every file took 8.4 ms (geometric mean) against 11.5 without; but
+ * a file of more than a few kilobytes had most of those bits set and "held" any text, so a word
+ * that lives in a few large files (`NamedTupleExpr`, 41 lines in 16 of mypy's) was read in the
+ * usual order, 90–120 ms against rg's 17–28 (sized: 12–28 ms). Sized sketches take 5.2 MB for
+ * that tree's 52k text files (fixed ones 3.4 MB). A sketch counts only where its fill lets its
+ * answer mean something, and the larger files are asked only where few small ones hold the text
+ * ({@linkcode sketchHolding}).
  *
  * `sketchFile` is also written into the worker's source by `worker_source.ts`.
  */
@@ -171,44 +173,46 @@ export function sketchHolding(
   // `deprecation`) and costs more to read: the larger files are asked only where the small ones
   // hold the text in fewer than SKETCH_ENOUGH files (`NamedTupleExpr`: none, where 16 of mypy's
   // larger files hold it), and come after them.
-  const small: number[] = [];
-  const large: number[] = [];
-  let counted = 0; // small sketches that count (made, empty enough)
-  for (let c = 0; c < order.length && small.length < max; c++) {
-    const start = order[c] * chunkFiles;
-    const end = Math.min(made, start + chunkFiles);
-    let from = start === 0 ? 0 : ends[start - 1]; // (file i's sketch begins where i - 1's ends)
-    for (let i = start; i < end && small.length < max; i++) {
-      const to = ends[i];
-      const length = to - from;
-      const at = base + from;
-      from = to;
-      const head = sketch[i];
-      if (!(head & 1) || head >>> 1 > full) continue;
-      const cheap = length <= SKETCH_SMALL_BYTES;
-      if (!cheap && large.length >= max) continue;
-      if (cheap) counted++;
-      let k = 0;
-      let holds: boolean;
-      if (length === 64 || length === 32) {
-        const of = length === 64 ? of64 : of32;
-        const n = of.at.length;
-        while (k < n && (sketch[at + of.at[k]] & of.mask[k]) === of.mask[k]) k++;
-        holds = k === n;
-      } else {
-        const scale = (8 * length) / (1 << SKETCH_PLACE_BITS);
-        for (; k < runs; k++) {
-          const q = (places[k] * scale) | 0;
-          if (!(sketch[at + (q >>> 3)] & (1 << (q & 7)))) break;
+  // Files `small` or not, in `order`, whose sketches count and hold the text, at most `max`;
+  // `counted` adds up those whose sketches count.
+  let counted = 0;
+  const holding = (small: boolean): number[] => {
+    const out: number[] = [];
+    for (let c = 0; c < order.length && out.length < max; c++) {
+      const start = order[c] * chunkFiles;
+      const end = Math.min(made, start + chunkFiles);
+      let from = start === 0 ? 0 : ends[start - 1]; // (file i's sketch begins where i - 1's ends)
+      for (let i = start; i < end && out.length < max; i++) {
+        const to = ends[i];
+        const length = to - from;
+        const at = base + from;
+        from = to;
+        const head = sketch[i];
+        if (!(head & 1) || head >>> 1 > full || (length <= SKETCH_SMALL_BYTES) !== small) continue;
+        counted++;
+        let k = 0;
+        if (length === 64 || length === 32) {
+          const of = length === 64 ? of64 : of32;
+          const n = of.at.length;
+          while (k < n && (sketch[at + of.at[k]] & of.mask[k]) === of.mask[k]) k++;
+          if (k === n) out.push(i);
+        } else {
+          const scale = (8 * length) / (1 << SKETCH_PLACE_BITS);
+          for (; k < runs; k++) {
+            const q = (places[k] * scale) | 0;
+            if (!(sketch[at + (q >>> 3)] & (1 << (q & 7)))) break;
+          }
+          if (k === runs) out.push(i);
         }
-        holds = k === runs;
       }
-      if (holds) (cheap ? small : large).push(i);
     }
-  }
+    return out;
+  };
+  const small = holding(true);
   // A common text: the usual order finds it as soon, in larger files with more lines each.
   if (small.length > common * counted) return [];
-  return small.length >= SKETCH_ENOUGH ? small : [...small, ...large];
+  // (A larger file's sketch is about 39% full, 49–50 in its head: none counts for fewer runs.)
+  return small.length >= SKETCH_ENOUGH || full < 49 ? small : [...small, ...holding(false)];
 }
 
 /**
