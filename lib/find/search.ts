@@ -49,7 +49,7 @@ import {
 import type { GlobSpec } from "../glob/mod.ts";
 import type { MatcherSpec } from "./scan.ts";
 import { Recall, recallKey } from "./recall.ts";
-import { helpSearch, mayHelp } from "./help.ts";
+import { HELP_REMEMBERED_MS, helpSearch, mayHelp } from "./help.ts";
 import { callsRunning } from "../quiet.ts";
 import { atOnce } from "./walk.ts";
 import { packPaths, PathNames } from "./packed.ts";
@@ -576,11 +576,13 @@ export class SearchPool {
     const first = related && sketched ? _union(related, sketched) : remembered ?? sketched;
     // This thread searches plain text beside the worker (`help.ts`), in the control slot after
     // the workers' (not watched: this thread answering is its sign of life): a spread search's,
-    // not when remembered files are read first (few, where the answer most likely is: a second
-    // reader would read a chunk of the rest beside them, for nothing), and one over some files of
-    // a large listing (a narrow glob's, those git names) with one worker, in order.
+    // at once, but only after a while when remembered files are read first (few, where the
+    // answer most likely is: a second reader would read a chunk of the rest beside them, for
+    // nothing; yet where they hold too few lines the rest of the tree is read, `café -i` took 1.3
+    // s alone against 0.8), and one over some files of a large listing (a narrow glob's, those
+    // git names) with one worker, in order, after a while.
     const few = same ?? (sketched ? undefined : related);
-    const helped = (spread ? !few : only !== undefined && slots.length === 1) &&
+    const helped = (spread || only !== undefined && slots.length === 1) &&
       mayHelp(spec) && callsRunning() <= 1 && this.#help;
     const claims = chunks + (first ? Math.ceil(first.length / CHUNK_FILES) : 0);
     const counted = new Set<number>(); // chunks whose hit this search has counted (spread)
@@ -739,7 +741,8 @@ export class SearchPool {
     if (helped) {
       const job1 = { ...job, slot: slots.length, idleMs: 0 };
       const fault = (err: Error) => fail(new Error(`search failed: ${err.message}`));
-      helpSearch(job1, _message(listing), onReply, fault, () => !settled, spread);
+      const after = !spread ? undefined : few ? HELP_REMEMBERED_MS : 0;
+      helpSearch(job1, _message(listing), onReply, fault, () => !settled, spread, after);
     }
     return promise;
   }

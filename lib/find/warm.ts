@@ -56,10 +56,12 @@ export const GREP_AFTER_MS = 20;
  */
 export const GREP_AFTER_MS_ALL = 150;
 
-/** {@linkcode GREP_AFTER_MS_ALL} on this machine: undefined (never) on two cores or fewer. */
-function _afterAll(): number | undefined {
-  return (navigator.hardwareConcurrency || 1) > 2 ? GREP_AFTER_MS_ALL : undefined;
+/** {@linkcode GREP_AFTER_MS_ALL} on a machine of `cores` cores: undefined (never) on two or fewer. */
+export function grepAfterAllOn(cores: number): number | undefined {
+  return cores > 2 ? GREP_AFTER_MS_ALL : undefined;
 }
+
+const _afterAll = () => grepAfterAllOn(navigator.hardwareConcurrency || 1);
 
 let _grepAfterAll = _afterAll();
 

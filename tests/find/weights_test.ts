@@ -18,6 +18,7 @@ import {
 import { packPaths, searchOrder } from "../../lib/find/search.ts";
 import { CHUNK_FILES, MAX_FILE_BYTES, SPREAD_MIN_FILES } from "../../lib/find/protocol.ts";
 import { findInProject, resetFind } from "../../lib/find/mod.ts";
+import { helpedChunks } from "../../lib/find/help.ts";
 import { sketchedForTests, weighedForTests } from "../../lib/find/engine.ts";
 import { atOnce } from "../../lib/find/walk.ts";
 import { git, tempProject } from "../helpers/project.ts";
@@ -350,6 +351,13 @@ Deno.test("a first search finds a rare word of a few large files by their sketch
     assert.ok(first.read <= 2 * CHUNK_FILES, `read ${first.read} files`);
     const all = await find("NamedTupleExpr");
     assert.ok(all.found === 24 && all.complete, "every file read, to say there are no more");
+    // Again: the files where it matched first, then the rest of the tree, which fewer lines than
+    // asked for make it read; the server's own thread helps with the rest (it did not once
+    // remembered files came first: the worker read the whole tree alone).
+    const helped = helpedChunks();
+    const again = await find("NamedTupleExpr");
+    assert.ok(again.found === 24 && again.complete);
+    assert.ok(helpedChunks() > helped, "this thread read beside the worker");
   } finally {
     resetFind();
     await Deno.remove(root, { recursive: true });
