@@ -51,7 +51,7 @@ export const HELP_AFTER_MS = 5;
  * 59k-file tree, and a second reader would read a chunk of the others beside them for nothing
  * (`unlinkSync`'s repeat read 147 files in 40 ms with help after 5 ms, 21 in 11 without); one
  * whose files hold too few lines reads the whole tree, with this thread's help (`café -i`, 8
- * lines: 0.66–0.68 s, 0.94–0.98 without).
+ * lines: 0.78–0.80 s, 1.3 without).
  */
 export const HELP_REMEMBERED_MS = 25;
 
