@@ -52,6 +52,24 @@ function _tracked(root: string): string[] {
   return new TextDecoder().decode(out.stdout).split("\0").filter(Boolean).sort();
 }
 
+/** A git work tree of `files`, committed (the caller removes it). */
+async function _committed(files: Record<string, string>): Promise<string> {
+  const root = await tempProject(files);
+  await git(root, "init", "-q");
+  await git(root, "add", "-A");
+  await git(root, "commit", "-qm", "tree");
+  return root;
+}
+
+/** Waits until find's idle worker has sketched every tracked file of `root` (at most 30 s). */
+async function _allSketched(root: string): Promise<void> {
+  const total = _tracked(root).length;
+  for (let waited = 0; sketchedForTests(root) < total; waited += 100) {
+    assert.ok(waited < 30_000, `${sketchedForTests(root)} of ${total} sketched`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const KINDS: [string, number, string[], (root: string) => Promise<void>][] = [
   ["version 2", 2, [], async (root) => await git(root, "update-index", "--index-version", "2")],
   ["version 3 (extended flags: an intent-to-add file)", 3, [], async (root) => {
@@ -232,11 +250,8 @@ Deno.test("a first search of a large git tree reads the best chunks first, and a
   for (let i = 0; i < 280; i++) files[`py/a${String(i).padStart(3, "0")}.py`] = "pass\n";
   const snake = Array.from({ length: 600 }, (_, i) => i % 60 ? `x = ${i}` : `snake(${i})`);
   for (let i = 0; i < 20; i++) files[`py/z${i}.py`] = snake.join("\n") + "\n";
-  const root = await tempProject(files);
+  const root = await _committed(files);
   try {
-    await git(root, "init", "-q");
-    await git(root, "add", "-A");
-    await git(root, "commit", "-qm", "tree");
     const find = (pattern: string) =>
       findInProject(root, { pattern, maxResults: 30, ignoreCase: false });
     await find("x"); // lists the files (a cold search), and keeps them with their weights
@@ -266,11 +281,7 @@ Deno.test("a first search of a large git tree reads the best chunks first, and a
     assert.ok(py.read <= 3 * CHUNK_FILES, `read ${py.read} files`);
     // Once the worker has sketched the files (it does while idle), a first search reads first
     // those whose sketches hold its text: the 44 one-line fixtures spread over the tree.
-    const total = _tracked(root).length;
-    for (let waited = 0; sketchedForTests(root) < total; waited += 100) {
-      assert.ok(waited < 30_000, `${sketchedForTests(root)} of ${total} sketched`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await _allSketched(root);
     const kiwi = await find("kiwi-banana");
     assert.equal(kiwi.matches.length, 30);
     assert.ok(kiwi.matches.every((line) => line.endsWith(":1:kiwi-banana")), kiwi.matches[0]);
@@ -316,20 +327,13 @@ Deno.test("a first search finds a rare word of a few large files by their sketch
     if (i % 100 === 75) { for (let k = 0; k < 4; k++) lines[40 * k + 7] = "NamedTupleExpr(node)"; }
     files[`big/m${String(i).padStart(4, "0")}.py`] = lines.join("\n") + "\n";
   }
-  const root = await tempProject(files);
+  const root = await _committed(files);
   try {
-    await git(root, "init", "-q");
-    await git(root, "add", "-A");
-    await git(root, "commit", "-qm", "tree");
     const find = (pattern: string) =>
       findInProject(root, { pattern, maxResults: 30, ignoreCase: false });
     await find("x"); // lists the files, and keeps them
     await find("x"); // a warm search: its worker sketches the files once idle
-    const total = _tracked(root).length;
-    for (let waited = 0; sketchedForTests(root) < total; waited += 100) {
-      assert.ok(waited < 30_000, `${sketchedForTests(root)} of ${total} sketched`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await _allSketched(root);
     // A narrow glob's files: those whose sketches hold the word first (the best first, by their
     // sizes, read 5 chunks of them on average before).
     const globbed = await findInProject(root, {
