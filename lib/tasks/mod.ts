@@ -61,16 +61,13 @@ export {
   removeStaleClaims,
 } from "./claims.ts";
 export {
-  type Landing,
-  landings,
   LINKED,
   makeWorkspace,
-  noteLanded,
   removeWorkspace,
-  syncLanded,
   workspaceBase,
   workspacePath,
   writeWork,
 } from "./workspace.ts";
+export { type Landing, landings, noteLanded, syncLanded } from "./landed.ts";
 export { reducePatch } from "./patch.ts";
 export { median, type RecordFacts, type RecordRow, recordRows, taskKind } from "./stats.ts";

@@ -7,14 +7,14 @@
  * `venv`) linked rather than copied, and `.git` and `.localexec` left out. Build output such as
  * `target/` and caches are copied, so a check in the workspace never writes into the user's tree.
  *
- * Tasks that land write their final files into the tree and note them in `.localexec/landed.jsonl`
- * (under the project lock); a workspace takes them in before its next checks (`syncLanded`).
+ * What other tasks land comes in through `landed.ts` (`syncLanded`), which writes with
+ * {@linkcode writeWork}.
  */
 import { dirname, join } from "../deps.ts";
 import { runProcess } from "../process/mod.ts";
 import { readManifest, readOriginal } from "./backup.ts";
 import type { Claim } from "./claims.ts";
-import { STORE_NAME, storeDir } from "./dir.ts";
+import { STORE_NAME } from "./dir.ts";
 import { workspaceBase } from "./ws_dir.ts";
 
 export { workspaceBase };
@@ -109,73 +109,4 @@ export async function writeWork(
 /** Removes the workspace `ws`; never throws. */
 export async function removeWorkspace(ws: string): Promise<void> {
   await Deno.remove(ws, { recursive: true }).catch(() => {});
-}
-
-/** One landing: a task's final files went into the tree. */
-export interface Landing {
-  seq: number;
-  task_id: string;
-  files: string[];
-  /** Unique to this landing (what `noteLanded` returned). */
-  note: string;
-}
-
-function _landedPath(root: string): string {
-  return join(storeDir(root), "landed.jsonl");
-}
-
-/** Every landing so far, oldest first (seq counts from 1). */
-export async function landings(root: string): Promise<Landing[]> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(_landedPath(root));
-  } catch {
-    return [];
-  }
-  const out: Landing[] = [];
-  for (const line of text.split("\n")) {
-    if (!line) continue;
-    try {
-      const l = JSON.parse(line);
-      const note = String(l.note ?? "");
-      out.push({ seq: out.length + 1, task_id: String(l.task_id), files: l.files ?? [], note });
-    } catch {
-      out.push({ seq: out.length + 1, task_id: "?", files: [], note: "" }); // cut by a crash
-    }
-  }
-  return out;
-}
-
-/** Notes that task `id` landed `files` (call it under the project lock); returns its seq. */
-export async function noteLanded(
-  root: string,
-  id: string,
-  files: readonly string[],
-): Promise<void> {
-  const line = JSON.stringify({ task_id: id, files, at: new Date().toISOString() }) + "\n";
-  await Deno.writeTextFile(_landedPath(root), line, { append: true, create: true });
-}
-
-/**
- * Copies into `ws` the files that tasks other than `self` landed after `since`; returns the last
- * seq and the tasks taken in. With `ws` equal to `root` (a task in the tree) only looks.
- */
-export async function syncLanded(
-  root: string,
-  ws: string,
-  since: number,
-  self: string,
-): Promise<{ seq: number; tasks: string[] }> {
-  const all = await landings(root);
-  const fresh = all.filter((l) => l.seq > since && l.task_id !== self);
-  if (ws !== root) {
-    const edits = new Map<string, Uint8Array | null>();
-    for (const l of fresh) {
-      for (const rel of l.files) {
-        edits.set(rel, await Deno.readFile(join(root, rel)).catch(() => null));
-      }
-    }
-    await writeWork(ws, edits);
-  }
-  return { seq: all.length, tasks: [...new Set(fresh.map((l) => l.task_id))] };
 }
