@@ -7,6 +7,12 @@
  * binary; unknown keys inside a check are errors, because a misspelt `files_filter` or `timeout_s`
  * would silently change what runs.
  *
+ * The chat timeouts: `first_token_timeout_s` (default 300) is how long a chat may wait for its first
+ * chunk (a large model loading cold), `request_timeout_s` how long the whole chat may take. When
+ * `request_timeout_s` is not given it is the larger of 600 and `first_token_timeout_s` + 300, so
+ * raising the first alone never ends a chat early; when both are given the first may not exceed it,
+ * and a `request_timeout_s` under 300 given alone lowers the first's default to it.
+ *
  * The model-server keys (`provider`, `ollama_host` as one host or a list, `base_url` as one or a
  * list, `api_key_env`, `context_length`) are read by {@linkcode readModelSettings}, which the
  * model backends' host helpers (`normalizeHost`, `hostPort`, …) stand beside:
@@ -285,6 +291,14 @@ export interface Config {
   temperature?: number;
   num_ctx?: number;
   keep_alive?: string | number;
+  /**
+   * Seconds a chat may wait for its first chunk (model load and prompt reading). Default 300, or
+   * `request_timeout_s` when that is smaller; never more than `request_timeout_s`.
+   */
+  first_token_timeout_s: number;
+  /**
+   * Seconds a whole chat may take. Default: the larger of 600 and `first_token_timeout_s` + 300.
+   */
   request_timeout_s: number;
   edit_format: "auto" | "whole" | "diff";
   /** Seconds a call waits for the project write lock before it gives up. */
@@ -311,6 +325,7 @@ const TOP_KEYS = [
   "temperature",
   "num_ctx",
   "keep_alive",
+  "first_token_timeout_s",
   "request_timeout_s",
   "edit_format",
   "lock_timeout_s",
@@ -320,6 +335,13 @@ const TOP_KEYS = [
 ];
 const CHECK_KEYS = ["command", "files_filter", "timeout_s"];
 const EDIT_FORMATS = ["auto", "whole", "diff"] as const;
+
+/** `first_token_timeout_s` when not given. */
+const FIRST_TOKEN_TIMEOUT_S = 300;
+/** `request_timeout_s` when not given, unless `first_token_timeout_s` needs more. */
+const REQUEST_TIMEOUT_S = 600;
+/** What a default `request_timeout_s` leaves for the reply after the first token's timeout. */
+const REPLY_ROOM_S = 300;
 
 function _envHost(): string | undefined {
   const granted =
@@ -447,7 +469,15 @@ export function parseConfig(data: unknown, path: string): Config {
   if (keepAlive !== undefined && typeof keepAlive !== "string" && typeof keepAlive !== "number") {
     r.fail("keep_alive", `expected a string such as "10m" or a number, got ${_kind(keepAlive)}`);
   }
+  const firstToken = r.number("first_token_timeout_s", data.first_token_timeout_s, 1, 86_400);
   const requestTimeout = r.number("request_timeout_s", data.request_timeout_s, 1, 86_400);
+  if (firstToken !== undefined && requestTimeout !== undefined && firstToken > requestTimeout) {
+    r.fail(
+      "first_token_timeout_s",
+      `must not exceed request_timeout_s (${requestTimeout}), which bounds the whole chat, got ` +
+        `${firstToken}: raise request_timeout_s or leave it out`,
+    );
+  }
   const lockTimeout = r.number("lock_timeout_s", data.lock_timeout_s, 0, 86_400);
   const waitS = r.number("wait_s", data.wait_s, 0, 86_400);
   const parallel = readParallel("parallel", data.parallel, (key, problem) => r.fail(key, problem));
@@ -476,7 +506,10 @@ export function parseConfig(data: unknown, path: string): Config {
     temperature,
     num_ctx: numCtx,
     keep_alive: keepAlive as string | number | undefined,
-    request_timeout_s: requestTimeout ?? 600,
+    first_token_timeout_s: firstToken ??
+      Math.min(FIRST_TOKEN_TIMEOUT_S, requestTimeout ?? Infinity),
+    request_timeout_s: requestTimeout ??
+      Math.max(REQUEST_TIMEOUT_S, (firstToken ?? FIRST_TOKEN_TIMEOUT_S) + REPLY_ROOM_S),
     edit_format: (format as Config["edit_format"] | undefined) ?? "auto",
     lock_timeout_s: lockTimeout ?? 120,
     ...(waitS !== undefined ? { wait_s: waitS } : {}),

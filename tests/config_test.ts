@@ -204,3 +204,41 @@ Deno.test("config parallel: a whole number or host: number, a bad one named", ()
     /parallel\.gpu: expected a whole number .* got string/,
   );
 });
+
+Deno.test("config first_token_timeout_s: 300 by default, request_timeout_s leaves room after it", () => {
+  const timeouts = (data: Record<string, unknown>) => {
+    const c = parseConfig(data, "cfg");
+    return [c.first_token_timeout_s, c.request_timeout_s];
+  };
+  assert.deepEqual(timeouts({}), [300, 600]);
+  // Raised alone, the whole chat grows with it: a model silent for 900 s does not fail at 600 s.
+  assert.deepEqual(timeouts({ first_token_timeout_s: 900 }), [900, 1200]);
+  assert.deepEqual(timeouts({ first_token_timeout_s: 301 }), [301, 601]);
+  assert.deepEqual(timeouts({ first_token_timeout_s: 60 }), [60, 600]);
+  // Both given: kept as written, equal allowed.
+  assert.deepEqual(timeouts({ first_token_timeout_s: 900, request_timeout_s: 900 }), [900, 900]);
+  assert.deepEqual(timeouts({ first_token_timeout_s: 30, request_timeout_s: 60 }), [30, 60]);
+  // request_timeout_s alone keeps bounding every wait, the first token's too.
+  assert.deepEqual(timeouts({ request_timeout_s: 1000 }), [300, 1000]);
+  assert.deepEqual(timeouts({ request_timeout_s: 60 }), [60, 60]);
+  assert.deepEqual(parseConfig({ first_token_timeout_s: 900 }, "cfg").warnings, []);
+});
+
+Deno.test("config first_token_timeout_s: a bad one, or one above request_timeout_s, is named", () => {
+  assert.match(
+    _error({ first_token_timeout_s: "900" }),
+    /first_token_timeout_s: expected a number, got string/,
+  );
+  assert.match(
+    _error({ first_token_timeout_s: 0 }),
+    /first_token_timeout_s: must be between 1 and 86400, got 0/,
+  );
+  assert.match(
+    _error({ first_token_timeout_s: 86_401 }),
+    /first_token_timeout_s: must be between 1 and 86400, got 86401/,
+  );
+  assert.match(
+    _error({ first_token_timeout_s: 900, request_timeout_s: 600 }),
+    /^cfg: first_token_timeout_s: must not exceed request_timeout_s \(600\).* got 900/,
+  );
+});

@@ -11,7 +11,9 @@ import { createOpenAIHost } from "../openai/mod.ts";
 export interface PoolTimeouts {
   /** How long a quick call (listings, facts) may wait for an answer. */
   connectTimeoutS?: number;
-  /** How long a whole chat may take. */
+  /** How long a chat may wait for its first chunk (`first_token_timeout_s`). */
+  firstChunkTimeoutS?: number;
+  /** How long a whole chat may take (`request_timeout_s`). */
   requestTimeoutS?: number;
 }
 

@@ -3,7 +3,9 @@
  * of rungs, cheapest first, each `{"model": "...", ...}` with optional `provider`, `ollama_host` /
  * `base_url`, `api_key_env`, `context_length`, `num_ctx`, `max_attempts` and `temperature`. A rung
  * inherits every top-level setting it does not set (the servers and the key only from a top level
- * of the same provider); without `ladder` the top-level `model` is the one rung.
+ * of the same provider); without `ladder` the top-level `model` is the one rung. A ladder has at
+ * most 16 rungs (`MAX_RUNGS`). The timeouts (`first_token_timeout_s`, `request_timeout_s`)
+ * are top-level only: they apply to every rung, so set them for the slowest.
  *
  * ```json
  * { "model": "qwen2.5-coder:7b", "max_attempts": 2,
@@ -59,6 +61,15 @@ export class LadderError extends Error {
   }
 }
 
+/** The most rungs a ladder may have: each is a model asked in turn, and `status` asks them all. */
+const MAX_RUNGS = 16;
+
+/** Keys that only the top level takes, with what to do instead. */
+const TOP_ONLY: Readonly<Record<string, string>> = {
+  first_token_timeout_s: "set it at the top level: the timeouts apply to every rung",
+  request_timeout_s: "set it at the top level: the timeouts apply to every rung",
+};
+
 /** The keys a rung may set. */
 export const RUNG_KEYS: readonly string[] = [
   "model",
@@ -94,6 +105,9 @@ export function readLadder(base: LadderBase, envHost?: string): Rung[] {
   }
   if (!base.ladder.length) {
     throw new LadderError("ladder: the list must not be empty (leave it out for one model)");
+  }
+  if (base.ladder.length > MAX_RUNGS) {
+    throw new LadderError(`ladder: at most ${MAX_RUNGS} rungs, got ${base.ladder.length}`);
   }
   const rungs: Rung[] = [];
   for (const [i, raw] of base.ladder.entries()) {
@@ -208,7 +222,8 @@ function _rung(
     fail(key, text);
   };
   for (const key of Object.keys(raw)) {
-    if (!RUNG_KEYS.includes(key)) {
+    if (Object.hasOwn(TOP_ONLY, key)) problem(key, TOP_ONLY[key]);
+    else if (!RUNG_KEYS.includes(key)) {
       problem(key, `unknown key (a rung takes ${RUNG_KEYS.join(", ")})`);
     }
   }

@@ -13,8 +13,8 @@ export interface ModelTimeouts {
   connectTimeoutS?: number;
   /**
    * How long a chat may wait for its first chunk: the server answers only once the model is
-   * loaded and has read the prompt, which can take minutes on a CPU. Default 300 (capped by
-   * `requestTimeoutS`).
+   * loaded and has read the prompt, which can take minutes on a CPU (`first_token_timeout_s` in
+   * the config). Default 300 (capped by `requestTimeoutS`).
    */
   firstChunkTimeoutS?: number;
   /** How long a chat may go without a chunk once the reply is streaming. Default 120. */

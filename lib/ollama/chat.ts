@@ -85,7 +85,7 @@ export async function streamChat(
     shape: "ndjson",
     timeoutMessages: {
       headers:
-        `the model sent nothing for ${t.firstChunkS} s (loading it and reading the prompt): check \`ollama ps\`, or try a smaller task`,
+        `the model sent nothing for ${t.firstChunkS} s (loading it and reading the prompt): check \`ollama ps\`, raise first_token_timeout_s in .localexec.json for a model that loads slowly, or try a smaller task`,
       idle:
         `Ollama stopped sending for ${t.idleS} s in the middle of the reply: check \`ollama ps\` and Ollama's log`,
       total:

@@ -65,7 +65,7 @@ export async function streamChat(
     totalMs: t.requestS * 1000,
     messages: {
       headers:
-        `the model sent nothing for ${t.firstChunkS} s (loading it and reading the prompt): check the model server's log, or try a smaller task`,
+        `the model sent nothing for ${t.firstChunkS} s (loading it and reading the prompt): check the model server's log, raise first_token_timeout_s in .localexec.json for a model that loads slowly, or try a smaller task`,
       total:
         `the model server did not finish the reply within ${t.requestS} s: raise request_timeout_s in .localexec.json, or try a smaller task`,
     },
@@ -191,7 +191,7 @@ async function _stream(
       idle * 1000,
       progress.chars || progress.thinkingChars
         ? `the model server stopped sending for ${t.idleS} s in the middle of the reply: check its log`
-        : `the model sent nothing for ${t.firstChunkS} s (loading it and reading the prompt): check the model server's log, or try a smaller task`,
+        : `the model sent nothing for ${t.firstChunkS} s (loading it and reading the prompt): check the model server's log, raise first_token_timeout_s in .localexec.json for a model that loads slowly, or try a smaller task`,
     );
     if (piece === undefined) break;
     const text = decoder.decode(piece, { stream: true });

@@ -180,3 +180,23 @@ Deno.test("ladder: a bad parallel names the rung, the key and the host", () => {
     /^ladder\.0\.parallel: expected a whole number of chats at once from 1 to 64, got 0/,
   );
 });
+
+Deno.test("ladder: at most 16 rungs; more is refused naming ladder and the limit", () => {
+  const ladder = (n: number) => Array.from({ length: n }, (_, i) => ({ model: `m${i}` }));
+  assert.equal(rungs({ ladder: ladder(16) }).length, 16);
+  assert.equal(problem({ ladder: ladder(17) }), "ladder: at most 16 rungs, got 17");
+  assert.equal(problem({ ladder: ladder(10_000) }), "ladder: at most 16 rungs, got 10000");
+  // Refused before any rung is read (a bad rung is not what it reports).
+  assert.equal(problem({ ladder: [...ladder(16), {}] }), "ladder: at most 16 rungs, got 17");
+});
+
+Deno.test("ladder: a timeout on a rung is refused: the timeouts are the top level's", () => {
+  assert.equal(
+    problem({ ladder: [{ model: "a" }, { model: "b", first_token_timeout_s: 900 }] }),
+    "ladder.1.first_token_timeout_s: set it at the top level: the timeouts apply to every rung",
+  );
+  assert.match(
+    problem({ ladder: [{ model: "a", request_timeout_s: 900 }] }),
+    /^ladder\.0\.request_timeout_s: set it at the top level/,
+  );
+});
