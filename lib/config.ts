@@ -305,6 +305,11 @@ export interface Config {
   lock_timeout_s: number;
   /** implement_task's default `wait_s` (seconds before it answers `running`), when set. */
   wait_s?: number;
+  /**
+   * Whether a copy of the project is kept ready in the cache, so that a task started beside another
+   * gets its workspace in about a second instead of copying the tree. Default true.
+   */
+  workspace_standby: boolean;
   /** Problems that do not stop loading (unknown keys). */
   warnings: string[];
   /** Chats each model host serves at once, as written (`lib/model/` resolves it per host). */
@@ -330,6 +335,7 @@ const TOP_KEYS = [
   "edit_format",
   "lock_timeout_s",
   "wait_s",
+  "workspace_standby",
   "parallel",
   "ladder",
 ];
@@ -480,6 +486,10 @@ export function parseConfig(data: unknown, path: string): Config {
   }
   const lockTimeout = r.number("lock_timeout_s", data.lock_timeout_s, 0, 86_400);
   const waitS = r.number("wait_s", data.wait_s, 0, 86_400);
+  const standby = data.workspace_standby;
+  if (standby !== undefined && typeof standby !== "boolean") {
+    r.fail("workspace_standby", `expected true or false, got ${_kind(standby)}`);
+  }
   const parallel = readParallel("parallel", data.parallel, (key, problem) => r.fail(key, problem));
   const format = data.edit_format;
   if (format !== undefined && !EDIT_FORMATS.includes(format as "auto")) {
@@ -513,6 +523,7 @@ export function parseConfig(data: unknown, path: string): Config {
     edit_format: (format as Config["edit_format"] | undefined) ?? "auto",
     lock_timeout_s: lockTimeout ?? 120,
     ...(waitS !== undefined ? { wait_s: waitS } : {}),
+    workspace_standby: standby !== false,
     ...(parallel !== undefined ? { parallel } : {}),
     warnings,
     ...(data.ladder !== undefined ? { ladder: data.ladder } : {}),

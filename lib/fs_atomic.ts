@@ -392,6 +392,12 @@ export interface CheckedWriteOptions {
   mode?: number;
   /** The temporary file's name (from {@linkcode tempName}), when the caller recorded it first. */
   temp?: string;
+  /**
+   * Runs right before the rename that puts the file in place, with nothing slow after it; throws
+   * to give up the write (the temporary file is removed and the error passed on). A conditional
+   * write checks here that the target still holds what it expects.
+   */
+  precondition?: () => void;
 }
 
 function _createTemp(path: string, mode: number): Deno.FsFile {
@@ -436,6 +442,7 @@ export async function writeChecked(
     pauseForTest("file-temp-made");
     _proveAt(root, temp, mine);
     if (mode !== ((file.statSync().mode ?? mode) & 0o7777)) Deno.chmodSync(temp, mode);
+    options.precondition?.();
     Deno.renameSync(temp, safe.abs);
     try {
       _proveAt(root, safe.abs, file.statSync());

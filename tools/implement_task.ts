@@ -84,6 +84,10 @@ const tool = defineTool({
     const defaults = await _defaults(ctx.state, input.model);
     // `localexec call` exits after its answer: it always waits for the verdict.
     const waitS = ctx.state.once ? undefined : wait_s ?? defaults.waitS;
+    // Settles once the task has a record, or ended without one: `running` is answered only then,
+    // so a task killed right after that answer is still listed (list_tasks, revert_task).
+    let recorded!: () => void;
+    const hasRecord = new Promise<void>((resolve) => recorded = resolve);
     tasks.start(id, async (hooks) => {
       const own = { root: ctx.root, signal: hooks.signal };
       try {
@@ -93,15 +97,22 @@ const tool = defineTool({
           progress: (message, at) => hooks.progress(message, at),
           config: () => loadToolConfig(ctx.state.configPath, ctx.root),
           slots: ctx.state.slots,
+          rounds: ctx.state.rounds,
+          recorded,
           log: (message) => console.error(`localexec: ${message}`),
         });
       } catch (err) {
         return thrownJson(tool, err, own);
+      } finally {
+        recorded();
       }
     });
     const ms = waitS === undefined ? Infinity : waitS * 1000;
-    const result = await tasks.follow(id, ms, ctx.signal, (m) => ctx.progress(m));
-    return result ?? _running(ctx, id, waitS!, defaults.model);
+    const follow = (wait: number) => tasks.follow(id, wait, ctx.signal, (m) => ctx.progress(m));
+    const result = await follow(ms);
+    if (result) return result;
+    await hasRecord;
+    return await follow(0) ?? _running(ctx, id, waitS!, defaults.model);
   },
   errorFields(message) {
     const { attempts, why, escalate } = errorVerdict(message);

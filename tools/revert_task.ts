@@ -2,7 +2,18 @@
 import { z } from "zod";
 import description from "./revert_task.md" with { type: "text" };
 import { loadConfig } from "../lib/config.ts";
-import { revertTask, TASK_ID, unknownTask, withProjectLock } from "../lib/tasks/mod.ts";
+import {
+  askToCancel,
+  claimAlive,
+  claimOf,
+  clearCancel,
+  pendingAlive,
+  revertTask,
+  TASK_ID,
+  TaskRunningError,
+  unknownTask,
+  withProjectLock,
+} from "../lib/tasks/mod.ts";
 import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
 
 export default defineTool({
@@ -23,6 +34,7 @@ export default defineTool({
     restore: z.array(z.string()).optional(),
     remove: z.array(z.string()).optional(),
     skipped: z.array(z.string()).optional(),
+    kept: z.array(z.string()).optional(),
     left: z.array(z.string()).optional(),
     note: z.string().optional(),
   }),
@@ -54,6 +66,33 @@ export default defineTool({
       tool: "revert_task",
       taskId: task_id,
     };
+    // A task another server runs is asked to stop there first: it never lands after the revert.
+    const elsewhere = await _runningElsewhere(ctx.root, task_id);
+    if (elsewhere) {
+      if (dry_run) {
+        return {
+          status: "ok",
+          note: `task ${task_id} is running in another localexec server (${elsewhere}); without ` +
+            "dry_run, revert_task asks it to stop first, then reverts it",
+        };
+      }
+      ctx.progress(`asking ${elsewhere} to stop task ${task_id}`);
+      await withProjectLock(ctx.root, lock, () => askToCancel(ctx.root, task_id));
+      try {
+        await _stopped(ctx.root, task_id, ctx.signal);
+      } finally {
+        await clearCancel(ctx.root, task_id);
+      }
+      const still = await _runningElsewhere(ctx.root, task_id);
+      if (still) {
+        throw new TaskRunningError(
+          `task ${task_id} is running in another localexec server (${still}) and did not stop ` +
+            `within ${STOP_WAIT_S} s of being asked; nothing was reverted: try again, or stop it ` +
+            "there",
+          0,
+        );
+      }
+    }
     return await withProjectLock(
       ctx.root,
       lock,
@@ -61,3 +100,23 @@ export default defineTool({
     );
   },
 });
+
+/** How long revert_task waits for another server to stop a task it asked to stop, in seconds. */
+const STOP_WAIT_S = 30;
+
+/** Who runs task `id` in another server (`pid N`, or `a server` before it has claimed), or none. */
+async function _runningElsewhere(root: string, id: string): Promise<string | undefined> {
+  const claim = await claimOf(root, id);
+  if (claim) return claim.pid ? `pid ${claim.pid}` : "a server";
+  return await pendingAlive(root, id) ? "a server, before it began" : undefined;
+}
+
+/** Waits until task `id` holds neither its claim nor its pending file, or STOP_WAIT_S pass. */
+async function _stopped(root: string, id: string, signal: AbortSignal): Promise<void> {
+  const deadline = Date.now() + STOP_WAIT_S * 1000;
+  while (Date.now() < deadline) {
+    if (!(await claimAlive(root, id)) && !(await pendingAlive(root, id))) return;
+    signal.throwIfAborted();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -7,6 +7,7 @@
  */
 import type { Config } from "../config.ts";
 import type { HostSlots } from "../model/mod.ts";
+import type { LandingRounds } from "./rounds.ts";
 
 /** What one run of the engine gets from its caller. */
 export interface EngineContext {
@@ -26,6 +27,16 @@ export interface EngineContext {
    * no more chats at once than it may. Optional: without it a run counts only its own chats.
    */
   readonly slots?: HostSlots;
+  /**
+   * The landing rounds (`rounds.ts`) shared by every run of one caller, so tasks landing close
+   * together check again once, together. Optional: without it each task checks again alone.
+   */
+  readonly rounds?: LandingRounds;
+  /**
+   * Called once the task has a record (before anything slow: a model to check, another task's
+   * files to wait for), or when the run ends without one. Optional.
+   */
+  recorded?(): void;
   /**
    * Diagnostics that belong to no task's log (a record that could not be updated after an error);
    * a server may send them to stderr. Optional.

@@ -4,16 +4,15 @@
  * What one implement_task call shares across its rungs is a {@linkcode TaskRun}; the verdict, the
  * patch and the record's end are `run.ts`'s.
  */
-import { runChecks } from "../checks.ts";
+import { type ChecksRun, runChecks } from "../checks.ts";
 import type { Config } from "../config.ts";
 import { clip } from "../errors.ts";
-import { removeChecked } from "../fs_atomic.ts";
 import type { ModelPool, Rung } from "../model/mod.ts";
-import { taskPaths, type TaskRecord, updateTask } from "../tasks/mod.ts";
+import { type Conflict, taskPaths, type TaskRecord, updateTask } from "../tasks/mod.ts";
 import type { EngineContext } from "./context.ts";
 import { type AttemptOutcome, type ModelFacts, runAttempt } from "./attempt.ts";
-import { sameBytes } from "../text.ts";
-import { type Snapshot, snapshot, texts } from "./files.ts";
+import { type Snapshot, texts } from "./files.ts";
+import type { Place } from "./place.ts";
 import type { TaskPlan } from "./plan.ts";
 
 /** How often streaming progress is reported while the model writes, in ms. */
@@ -24,24 +23,20 @@ export interface TaskRun {
   readonly plan: TaskPlan;
   readonly config: Config;
   readonly ctx: EngineContext;
-  /** The task's files when this call began, and the folders then missing above new files. */
-  readonly start: { files: Snapshot; dirs: string[] };
-  /** Where the task edits and checks: the project root, or its workspace (`lib/tasks/`). */
-  readonly work: string;
-  /** Settles once `work` is ready (a workspace is made while the model writes). */
-  readonly ready: Promise<void>;
-  /** The task's files as they are now. */
-  readonly read: () => Promise<Snapshot>;
-  /** Writes the task's files where it works (recorded in the tree, plain in a workspace). */
-  readonly write: (edits: ReadonlyMap<string, string | Uint8Array | null>) => Promise<void>;
+  /** Where the task edits and checks: the tree, or a workspace (`place.ts`). */
+  readonly place: Place;
   /** Takes in what other tasks landed, before checks run. */
   readonly sync: () => Promise<void>;
-  /** The last landing (`lib/tasks/workspace.ts`) the task's checks saw. */
+  /** The last landing (`lib/tasks/landed.ts`) the task's checks saw. */
   seen: number;
-  /** Whether the task wrote into the tree (a task in the tree: it has something to land). */
-  wrote: boolean;
   /** Tasks that landed while this one ran and were taken in. */
   landedWith: Set<string>;
+  /** Tasks whose landing this one's checks were run with in a landing round (`rounds.ts`). */
+  covered: Set<string>;
+  /** How long the task's last checks took, in ms (a landing round waits about that long). */
+  checkMs: number;
+  /** Files where the task's edits were merged onto someone else's, or checked again after one. */
+  theirs: Set<string>;
   /** Appends to the task's log, in order. */
   readonly log: (text: string) => Promise<void>;
   /** Which run of the task this call is (the record's `runs`). */
@@ -80,7 +75,7 @@ export interface AttemptFacts {
 
 /** How one rung ended. */
 export interface RungEnd {
-  status: "passed" | "failed" | "blocked" | "error";
+  status: "passed" | "failed" | "blocked" | "conflict" | "error";
   why: string;
   escalate: boolean;
   question?: string;
@@ -90,36 +85,31 @@ export interface RungEnd {
   inTree?: boolean;
   /** For `failed` and a too-large `error`: the failure, in a few lines, for the next rung. */
   failure?: string;
+  /** For `conflict`: the files whose edits do not merge with someone else's. */
+  conflicts?: Conflict[];
+  /** For `failed` in a workspace: its last attempt did not land, these files do not merge. */
+  notLanded?: Conflict[];
+  /** The task's version when nothing of it could land (`conflict`): for its patch. */
+  ours?: Snapshot;
 }
 
-/** Puts the task's files back as they were when this call began, folders included. */
-export async function restoreStart(task: TaskRun): Promise<void> {
-  await task.ready;
-  const root = task.work;
-  const now = await snapshot(root, task.plan.files);
-  const edits: Snapshot = new Map();
-  for (const [rel, bytes] of task.start.files) {
-    if (!sameBytes(now.get(rel) ?? null, bytes)) edits.set(rel, bytes);
-  }
-  if (edits.size) await task.write(edits);
-  // Folders made for new files go too, when nothing else was put in them.
-  for (const dir of [...task.start.dirs].reverse()) {
-    try {
-      removeChecked(root, dir, true); // only when empty; never through a swapped link
-    } catch {
-      // not empty, or no longer a folder of ours
-    }
-  }
-}
+/** How many times checks that passed run again because a file changed while they ran. */
+const MAX_RECHECKS = 3;
 
-/** Whether the task's files are as they were when this call began. */
-export async function sameAsStart(task: TaskRun): Promise<boolean> {
-  await task.ready;
-  const now = await snapshot(task.work, task.plan.files);
-  for (const [rel, bytes] of task.start.files) {
-    if (!sameBytes(now.get(rel) ?? null, bytes)) return false;
-  }
-  return true;
+/** The conflict end of a rung: nothing of this attempt was written. */
+export function conflictEnd(conflicts: Conflict[], ours?: Snapshot): RungEnd {
+  const names = conflicts.map((c) => c.path).join(", ");
+  return {
+    status: "conflict",
+    escalate: false,
+    conflicts,
+    ours,
+    why: `${names} ${
+      conflicts.length === 1 ? "was" : "were"
+    } edited while the task ran, and the task's change does not merge with that edit (${
+      conflicts[0].reason
+    }); your version is kept`,
+  };
 }
 
 /** Appends `entry` to the record's `history`. */
@@ -169,6 +159,37 @@ export class Loop {
     });
   }
 
+  /**
+   * Runs the checks where the task works. In the tree, checks that passed run again when one of
+   * the task's files changed while they ran (someone else's edit: the verdict is about what the
+   * tree holds now), a few times at most.
+   */
+  async #check(n: number): Promise<ChecksRun> {
+    const { task } = this;
+    const { plan, ctx } = task;
+    // Busy from its checks to its landing: a landing round waits for it (`rounds.ts`).
+    ctx.rounds?.busy(plan.id);
+    for (let round = 0;; round++) {
+      const began = performance.now();
+      const checks = await runChecks(task.place.work, plan.checks, {
+        files: plan.files,
+        signal: ctx.signal,
+        logPath: taskPaths(ctx.root, plan.id).log,
+        onProgress: (message) => this.#progress(message),
+      });
+      task.checkMs = performance.now() - began;
+      if (checks.failed_check) ctx.rounds?.idle(plan.id); // back to the model, not landing soon
+      const moved = await task.place.changedMeanwhile();
+      if (checks.failed_check || !moved.length || round >= MAX_RECHECKS) return checks;
+      for (const f of moved) task.theirs.add(f);
+      this.#progress(`${moved.join(", ")} changed while the checks ran: checking again`);
+      await task.log(
+        `\n--- attempt ${n}: ${moved.join(", ")} changed while the checks ran (someone else's ` +
+          "edit); checking again",
+      );
+    }
+  }
+
   async run(): Promise<RungEnd> {
     const { task, rung } = this;
     const { plan, config, ctx } = task;
@@ -176,7 +197,8 @@ export class Loop {
       this.attempt++;
       task.attempts++;
       const n = task.attempts;
-      const current = texts(await task.read());
+      const from = await task.place.read();
+      const current = texts(from);
       this.#progress(`asking ${rung.model}`);
       let lastChunk = 0;
       let numCtx = 0;
@@ -219,7 +241,7 @@ export class Loop {
       });
       if (outcome.kind === "too_large") {
         await task.log(`\n--- attempt ${n}: ${outcome.error}`);
-        if (this.#applied) await restoreStart(task);
+        if (this.#applied) await task.place.undo();
         this.attempt--; // the model was not asked
         task.attempts--;
         return {
@@ -263,13 +285,17 @@ export class Loop {
         ...(outcome.kind === "edits" ? {} : _withFacts(r, facts)),
       }));
       if (outcome.kind === "question") {
-        await restoreStart(task);
+        const undo = await task.place.undo();
+        const left = undo.left.map((l) => l.path);
         return {
           status: "blocked",
           question: outcome.question,
           escalate: false,
-          why:
-            "the model asked a question instead of editing; the tree is as it was before this call",
+          why: left.length
+            ? `the model asked a question instead of editing; ${left.join(", ")} ${
+              left.length === 1 ? "was" : "were"
+            } edited meanwhile and keep the task's earlier edits (revert_task takes them out)`
+            : "the model asked a question instead of editing; the tree is as it was before this call",
         };
       }
       if (outcome.kind === "unusable") {
@@ -283,18 +309,30 @@ export class Loop {
         continue;
       }
       for (const w of outcome.warnings) task.warnings.add(w);
-      const changed = new Map<string, string>();
-      for (const rel of outcome.changed) changed.set(rel, outcome.files.get(rel)!);
-      await task.write(changed);
+      const enc = new TextEncoder();
+      const changed = new Map<string, Uint8Array>();
+      for (const rel of outcome.changed) changed.set(rel, enc.encode(outcome.files.get(rel)!));
+      const wrote = await task.place.write(changed, from);
+      if ("conflicts" in wrote) {
+        const names = wrote.conflicts.map((c) => `${c.path} (${c.reason})`).join(", ");
+        await task.log(
+          `\n--- attempt ${n}: not written: edited meanwhile, does not merge: ${names}`,
+        );
+        facts.checks = "not run";
+        await updateTask(ctx.root, plan.id, (r) => _withFacts(r, facts));
+        return conflictEnd(wrote.conflicts, new Map([...from, ...changed]));
+      }
       this.#applied = true;
       await task.log(`\n--- attempt ${n}: applied edits to ${outcome.changed.join(", ")}`);
+      if (wrote.merged.length) {
+        for (const f of wrote.merged) task.theirs.add(f);
+        await task.log(
+          `\n--- attempt ${n}: ${wrote.merged.join(", ")} changed while the model wrote; its ` +
+            "edits were merged onto that version",
+        );
+      }
       await task.sync();
-      const checks = await runChecks(task.work, plan.checks, {
-        files: plan.files,
-        signal: ctx.signal,
-        logPath: taskPaths(ctx.root, plan.id).log,
-        onProgress: (message) => this.#progress(message),
-      });
+      const checks = await this.#check(n);
       facts.checks = checks.failed_check ? `failed: ${checks.failed_check}` : "passed";
       await updateTask(ctx.root, plan.id, (r) => ({
         check_secs: Math.round((r.check_secs + checks.secs) * 100) / 100,
@@ -320,7 +358,7 @@ export class Loop {
         `After your edits were applied, the check "${checks.failed_check}" failed:\n` +
         `${checks.failed_output ?? "(no output)"}\nFix the code so that it passes.`;
     }
-    const inTree = !(await sameAsStart(task));
+    const inTree = !(await task.place.unchanged());
     const attempts = `${this.attempt} attempt${this.attempt > 1 ? "s" : ""}`;
     if (this.#failedCheck) {
       const lastUnusable = this.#lastUnusable === this.attempt;

@@ -15,6 +15,7 @@ export { ENGINE_NEEDS, type EngineContext } from "./context.ts";
 export type { TaskInput } from "./plan.ts";
 export { estimateChatTokens } from "./context_size.ts";
 export { configRungs } from "./rungs.ts";
+export { LandingRounds } from "./rounds.ts";
 
 /** Runs one implement_task call (see `run.ts`). */
 export async function implementTask(input: TaskInput, ctx: EngineContext): Promise<Verdict> {

@@ -1,57 +1,64 @@
 /**
  * implement_task (docs/ARCHITECTURE.md, "Delegation"): read the config and its ladder, check the
- * input and the first model, take the project lock, begin the task (record and backups first),
- * then run each rung's attempts (`loop.ts`) until one passes, stops, or the ladder ends. A rung
- * after the first starts from the task's original files, told what the previous rung last tried.
- * A run that an error ends puts the tree back as it was before the call; a cancelled one stays
- * revertable.
+ * input, give the task a record, check the first model, claim the task's files and begin the task
+ * (record and backups first) where it will work — the tree, or a workspace beside other tasks
+ * (`place.ts`) — then run each rung's attempts (`loop.ts`) until one passes, stops, or the ladder
+ * ends, land it (`landing.ts`) and answer (`finish.ts`). A rung after the first starts from the
+ * task's original files, told what the previous rung last tried. A run that an error ends puts the
+ * files back as they were before the call (keeping what others changed meanwhile); a cancelled one
+ * stays revertable. Another server's revert_task stops a running task through a request
+ * (`lib/tasks/requests.ts`) that it looks for while it runs and before it lands.
  */
 import { errorLine, ToolError } from "../errors.ts";
 import type { Config } from "../config.ts";
 import { LadderError, ModelError, type ModelPool, type Rung, startRung } from "../model/mod.ts";
 import {
   appendLog,
-  applyFiles,
   type BeginResult,
   beginTask,
+  cancelAsked,
   claimFiles,
+  type HeldClaim,
+  holdPending,
   landings,
   makeWorkspace,
-  noteLanded,
-  removeWorkspace,
-  storeRel,
+  prepareStandby,
+  provisionalRecord,
+  readRecord,
+  releaseWorkspace,
   syncLanded,
   taskDiff,
-  taskKind,
-  taskPaths,
   updateTask,
-  withProjectLock,
   workspacePath,
-  writePatch,
-  writeWork,
 } from "../tasks/mod.ts";
-import { runChecks } from "../checks.ts";
-import { sameBytes } from "../text.ts";
 import type { EngineContext } from "./context.ts";
 import type { ModelFacts } from "./attempt.ts";
 import { earlierNote } from "./earlier.ts";
 import { missingDirs, snapshot } from "./files.ts";
+import { finishTask, type Outcome, stoppedTask } from "./finish.ts";
 import { modelPool } from "./hosts.ts";
+import { landTask } from "./landing.ts";
 import { configRungs } from "./rungs.ts";
-import { Loop, restoreStart, type RungEnd, sameAsStart, type TaskRun } from "./loop.ts";
+import { Loop, type RungEnd, type TaskRun } from "./loop.ts";
+import { type Place, TreePlace, WorkspacePlace } from "./place.ts";
 import { planTask, type TaskInput, type TaskPlan } from "./plan.ts";
 import { errorVerdict, fitVerdict, type Tried, type Verdict } from "./verdict.ts";
 
 /** How long a quick call to a model host may take, in seconds. */
 const CONNECT_TIMEOUT_S = 10;
 
+/** How often a running task looks for another server's request to stop it, in ms. */
+const CANCEL_LOOK_MS = 250;
+
 /**
- * The pool over one rung's hosts; request_timeout_s bounds every call, the quick ones too. Its
- * chats count against the caller's slots (every task of a server shares them).
+ * The pool over one rung's hosts; request_timeout_s bounds every call, the quick ones too, and
+ * first_token_timeout_s the wait for a chat's first chunk. Its chats count against the caller's
+ * slots (every task of a server shares them).
  */
 function _pool(rung: Rung, config: Config, ctx: EngineContext): ModelPool {
   return modelPool(rung, {
     requestTimeoutS: config.request_timeout_s,
+    firstChunkTimeoutS: config.first_token_timeout_s,
     connectTimeoutS: Math.min(CONNECT_TIMEOUT_S, config.request_timeout_s),
   }, ctx.slots);
 }
@@ -62,26 +69,102 @@ interface Ready {
   facts: ModelFacts;
 }
 
+/** The rungs of a call: all of them, the one it starts at, its model ready, the hosts skipped. */
+interface Ladder {
+  rungs: Rung[];
+  first: number;
+  ready: Ready;
+  notices: string[];
+}
+
 /** Runs implement_task for validated `input`; never throws for expected failures. */
 export async function implementTask(input: TaskInput, ctx: EngineContext): Promise<Verdict> {
-  const config = await ctx.config();
-  const rungs = configRungs(config);
-  if (!rungs.length) {
-    throw new ToolError(
-      config.exists
-        ? 'no model configured: add "model" to .localexec.json, e.g. "qwen2.5-coder:7b"'
-        : 'no .localexec.json: run `localexec init` (or write one with a "model") first',
-    );
-  }
-  let first: number;
+  let plan: TaskPlan;
   try {
-    first = startRung(rungs, input.model);
-  } catch (err) {
-    if (err instanceof LadderError) throw new ToolError(err.message);
-    throw err;
+    const config = await ctx.config();
+    const rungs = configRungs(config);
+    if (!rungs.length) {
+      throw new ToolError(
+        config.exists
+          ? 'no model configured: add "model" to .localexec.json, e.g. "qwen2.5-coder:7b"'
+          : 'no .localexec.json: run `localexec init` (or write one with a "model") first',
+      );
+    }
+    let first: number;
+    try {
+      first = startRung(rungs, input.model);
+    } catch (err) {
+      if (err instanceof LadderError) throw new ToolError(err.message);
+      throw err;
+    }
+    plan = await planTask(ctx.root, input, config);
+    return await _accepted(input, plan, config, { rungs, first }, ctx);
+  } finally {
+    ctx.recorded?.(); // a run that ended before it had a record answers at once
   }
-  let plan = await planTask(ctx.root, input, config);
-  const rung = rungs[first];
+}
+
+/**
+ * The task is the server's from here: it has a record before anything slow (a model to check,
+ * another task's files to wait for), held as running by its pending file (`requests.ts`).
+ */
+async function _accepted(
+  input: TaskInput,
+  plan: TaskPlan,
+  config: Config,
+  l: { rungs: Rung[]; first: number },
+  outer: EngineContext,
+): Promise<Verdict> {
+  const { root } = outer;
+  const { id } = plan;
+  const pending = await holdPending(root, id);
+  const fresh = await provisionalRecord(root, { id, spec: plan.spec, files: plan.files });
+  outer.recorded?.();
+  const stop = new AbortController();
+  const ctx: EngineContext = { ...outer, signal: AbortSignal.any([outer.signal, stop.signal]) };
+  const watch = setInterval(() => {
+    cancelAsked(root, id).then((asked) => asked && stop.abort(), () => {});
+  }, CANCEL_LOOK_MS);
+  let begun = false;
+  try {
+    const verdict = await _prepared(input, plan, config, l, ctx, {
+      pending,
+      begin: () => begun = true,
+    });
+    if (fresh && !begun) await _unbegun(root, id, verdict.error ?? verdict.why);
+    return verdict;
+  } catch (err) {
+    if (fresh && !begun) await _unbegun(root, id, errorLine(err));
+    throw err;
+  } finally {
+    clearInterval(watch);
+    ctx.rounds?.idle(id);
+    await pending.release();
+  }
+}
+
+/** Ends the record of a task that never began (no model, no claim): `error`, nothing changed. */
+async function _unbegun(root: string, id: string, error: string): Promise<void> {
+  const r = await readRecord(root, id).catch(() => undefined);
+  if (!r?.provisional) return;
+  await updateTask(root, id, {
+    status: "error",
+    error,
+    finished: new Date().toISOString(),
+  }).catch(() => {});
+}
+
+/** Checks the first rung's model, then claims the task's files and begins it. */
+async function _prepared(
+  input: TaskInput,
+  planned: TaskPlan,
+  config: Config,
+  l: { rungs: Rung[]; first: number },
+  ctx: EngineContext,
+  o: { pending: { release(): Promise<void> }; begin: () => void },
+): Promise<Verdict> {
+  let plan = planned;
+  const rung = l.rungs[l.first];
   const model = _pool(rung, config, ctx);
   ctx.progress(`checking model ${rung.model}`);
   // Which hosts were skipped goes to the task's log, which exists once the task has begun.
@@ -110,6 +193,7 @@ export async function implementTask(input: TaskInput, ctx: EngineContext): Promi
     workspaceAt: (id) => workspacePath(ctx.root, id),
     // One hold of the project lock claims the files and begins the task.
     whileLocked: async (c, waited) => {
+      if (await cancelAsked(ctx.root, plan.id)) throw new DOMException("cancelled", "AbortError");
       // A task that waited for another sees its result: its context is read again.
       if (waited) plan = await planTask(ctx.root, input, config);
       // A workspace starts from the landings so far; a task in the tree reads them before checks.
@@ -121,73 +205,81 @@ export async function implementTask(input: TaskInput, ctx: EngineContext): Promi
         contextFiles: plan.context.map((c) => c.rel),
         checks: plan.checks.map((c) => c.name),
       });
+      o.begin();
     },
   });
+  await o.pending.release(); // the claim holds the task from here
   const ws = claim.claim.workspace;
+  const standby = config.workspace_standby;
   // The copy is made while the model writes its first reply; writes and checks wait for it.
-  const ready = ws ? makeWorkspace(ctx.root, ws, claim.others, ctx.signal) : Promise.resolve();
+  const ready = ws
+    ? makeWorkspace(ctx.root, { ws, running: claim.others, files: plan.files, signal: ctx.signal })
+    : Promise.resolve();
   ready.catch(() => {}); // awaited where it matters; a failure ends the run there
+  // A task alone in the tree: a standby copy is made meanwhile, so that a task started beside it
+  // gets its workspace at once.
+  if (!ws && standby) void prepareStandby(ctx.root);
   try {
-    const l = { rungs, first, ready: { facts, model }, notices };
-    return await _claimed(plan, config, l, ctx, {
-      ws,
-      ready,
-      begun: begun!,
-      landedAt,
-    });
+    const ladder = { ...l, ready: { facts, model }, notices };
+    return await _claimed(plan, config, ladder, ctx, { claim, ready, begun: begun!, landedAt });
   } finally {
     await ready.catch(() => {});
-    if (ws) await removeWorkspace(ws);
+    if (ws) await releaseWorkspace(ctx.root, ws, { keep: standby });
     await claim.release();
   }
+}
+
+/** Where the task works: the tree, or the workspace its claim names. */
+async function _place(
+  plan: TaskPlan,
+  ctx: EngineContext,
+  c: { claim: HeldClaim; ready: Promise<void>; begun: BeginResult },
+): Promise<Place> {
+  // The task's own files are the tree's until it writes: nobody else edits them.
+  const files = await snapshot(ctx.root, plan.files);
+  const o = {
+    root: ctx.root,
+    id: plan.id,
+    files: plan.files,
+    start: { files, dirs: await missingDirs(ctx.root, files) },
+    run: c.begun.task.runs,
+  };
+  const ws = c.claim.claim.workspace;
+  return ws ? new WorkspacePlace(o, ws, c.ready) : new TreePlace(o);
 }
 
 async function _claimed(
   plan: TaskPlan,
   config: Config,
-  l: { rungs: Rung[]; first: number; ready: Ready; notices: string[] },
+  l: Ladder,
   ctx: EngineContext,
-  /** The workspace, if any; the task as begun; the landings the tree it starts from holds. */
-  c: { ws?: string; ready: Promise<void>; begun: BeginResult; landedAt: number },
+  c: { claim: HeldClaim; ready: Promise<void>; begun: BeginResult; landedAt: number },
 ): Promise<Verdict> {
   const { root } = ctx;
-  const { ws, begun, landedAt } = c;
+  const { begun } = c;
   const started = performance.now();
-  if (ws) ctx.progress("making a workspace: other tasks are running");
-  const work = ws ?? root;
-  let wroteWs = false;
+  const place = await _place(plan, ctx, c);
+  if (place.kind === "workspace") ctx.progress("making a workspace: other tasks are running");
   // One append at a time, in order: the prompt is logged without waiting for it.
   let chain = Promise.resolve();
   const log = (text: string) =>
     chain = chain.catch(() => {}).then(() => appendLog(root, plan.id, text));
-  // The task's own files are the tree's until it writes: nobody else edits them.
-  const files = await snapshot(root, plan.files);
   const task: TaskRun = {
     plan,
     config,
     ctx,
-    start: { files, dirs: await missingDirs(root, files) },
-    work,
-    ready: c.ready,
-    read: () => snapshot(ws && wroteWs ? ws : root, plan.files),
-    write: ws
-      ? async (edits) => {
-        await c.ready;
-        wroteWs = true;
-        await writeWork(ws, edits);
-      }
-      : async (edits) => {
-        if ((await applyFiles(root, plan.id, edits)).length) task.wrote = true;
-      },
-    wrote: false,
+    place,
     sync: async () => {
-      await c.ready;
-      const got = await syncLanded(root, work, task.seen, plan.id);
+      await place.ready;
+      const got = await syncLanded(root, place.work, task.seen, plan.id);
       task.seen = got.seq;
       for (const t of got.tasks) task.landedWith.add(t);
     },
-    seen: landedAt,
+    seen: c.landedAt,
     landedWith: new Set(),
+    covered: new Set(),
+    checkMs: 0,
+    theirs: new Set(),
     log,
     run: begun.task.runs,
     rungs: l.rungs.length,
@@ -195,7 +287,9 @@ async function _claimed(
     warnings: new Set(plan.warnings),
     truncated: new Set(),
   };
-  if (ws) void log(`\n--- a workspace (${ws}): other tasks were running`);
+  if (place.kind === "workspace") {
+    void log(`\n--- a workspace (${place.work}): other tasks were running`);
+  }
   for (const n of l.notices) void log(`\n--- ${n}`);
   if (begun.continued) {
     task.note = begun.changesInTree
@@ -206,6 +300,7 @@ async function _claimed(
   let producer = l.rungs[l.first].model;
   let end: RungEnd | undefined;
   let current: { entry: Tried; loop: Loop } | undefined;
+  const outcome = (): Outcome => ({ producer, tried, started });
   try {
     let earlier: string | undefined;
     for (let i = l.first; i < l.rungs.length; i++) {
@@ -235,95 +330,28 @@ async function _claimed(
       const climb = end.status === "failed" || (end.status === "error" && end.escalate);
       if (!climb || i === l.rungs.length - 1) break;
       // The next rung starts from the original files, told what this one last tried.
-      const diff = (await taskDiff(root, plan.id, work)).map((d) => d.text).join("");
+      const diff = (await taskDiff(root, plan.id, place.work)).map((d) => d.text).join("");
       earlier = earlierNote(rung.model, loop.attempt, diff, end.failure ?? end.why);
       await log(`\n--- rung ${i + 1} failed (${end.why}); the files are put back for the next`);
-      await restoreStart(task);
+      const undo = await place.undo();
+      if (undo.left.length) {
+        await log(
+          `\n--- left as they are (changed meanwhile): ${
+            undo.left.map((x) => `${x.path} (${x.reason})`).join(", ")
+          }`,
+        );
+      }
     }
   } catch (err) {
     if (current) current.entry.attempts = current.loop.attempt;
-    return await _stopped(task, err, { producer, tried, started });
+    return await stoppedTask(task, err, outcome());
   }
   try {
-    if (end) end = await _land(task, end);
+    if (end) end = await landTask(task, end);
   } catch (err) {
-    return await _stopped(task, err, { producer, tried, started });
+    return await stoppedTask(task, err, outcome());
   }
-  return await _finish(task, end!, { producer, tried, started });
-}
-
-/**
- * Lands the task: under the project lock, its final files go into the tree (a workspace's) and
- * the landing is noted. A task that would pass, but whose checks ran before another task landed,
- * first takes that task's change in and runs its checks again; failing then, it is `failed`.
- */
-async function _land(task: TaskRun, end: RungEnd): Promise<RungEnd> {
-  await task.ready;
-  if (task.work === task.ctx.root) return await _landInTree(task, end);
-  const { root } = task.ctx;
-  const { plan } = task;
-  const brief = { timeoutS: task.config.lock_timeout_s, tool: "implement_task", taskId: plan.id };
-  for (let round = 0;; round++) {
-    const settled = await withProjectLock(root, brief, async () => {
-      const fresh = (await landings(root)).filter((l) =>
-        l.seq > task.seen && l.task_id !== plan.id
-      );
-      // Checks ran before others landed: check again first (a few rounds, then under the lock).
-      if (end.status === "passed" && fresh.length && round < 3) return false;
-      if (end.status === "passed" && fresh.length) end = await _recheck(task, end);
-      const now = await snapshot(task.work, plan.files);
-      const was = await snapshot(root, plan.files);
-      const edits = new Map([...now].filter(([rel, b]) => !sameBytes(was.get(rel) ?? null, b)));
-      if (edits.size) await applyFiles(root, plan.id, edits);
-      if (!(await sameAsStart(task))) await noteLanded(root, plan.id, plan.files);
-      return true;
-    });
-    if (settled) return end;
-    end = await _recheck(task, end);
-  }
-}
-
-/**
- * A task in the tree has landed already; it takes no lock. It notes its landing first, then
- * checks again when another task landed between its checks and that note. Appends are ordered, so
- * of two tasks the one noted later always sees the other: it checks again (a workspace task
- * landing after this note does, under the lock).
- */
-async function _landInTree(task: TaskRun, end: RungEnd): Promise<RungEnd> {
-  const { root } = task.ctx;
-  const { plan } = task;
-  const mine = task.wrote ? await noteLanded(root, plan.id, plan.files) : "";
-  const all = await landings(root);
-  const upto = all.find((l) => l.note === mine)?.seq ?? all.length + 1;
-  const fresh = all.some((l) => l.seq > task.seen && l.seq < upto && l.task_id !== plan.id);
-  return fresh ? await _recheck(task, end) : end;
-}
-
-/** Runs a passing task's checks again with what landed since; `failed` when they fail now. */
-async function _recheck(task: TaskRun, end: RungEnd): Promise<RungEnd> {
-  if (end.status !== "passed") return end;
-  const { plan, ctx } = task;
-  const before = new Set(task.landedWith);
-  await task.sync();
-  const others = [...task.landedWith].filter((t) => !before.has(t));
-  ctx.progress(`checking again with ${others.join(", ")}, which landed meanwhile`);
-  await task.log(`\n--- checks again: ${others.join(", ")} landed since they last ran`);
-  const checks = await runChecks(task.work, plan.checks, {
-    files: plan.files,
-    signal: ctx.signal,
-    logPath: taskPaths(ctx.root, plan.id).log,
-    onProgress: (m) => ctx.progress(m),
-  });
-  if (!checks.failed_check) return end;
-  return {
-    status: "failed",
-    escalate: false,
-    failed_check: `${checks.failed_check}: ${checks.failed_output ?? ""}`.trim(),
-    why: `passed alone, but check ${checks.failed_check} fails together with task ${
-      others.join(", ")
-    }, which landed meanwhile`,
-    inTree: true,
-  };
+  return await finishTask(task, end!, outcome());
 }
 
 /** A later rung's pool and facts, or undefined (logged) when its model cannot be used now. */
@@ -342,104 +370,4 @@ async function _prepare(task: TaskRun, rung: Rung, i: number): Promise<Ready | u
     await log(`\n--- rung ${i + 1}: model ${rung.model} cannot be used: ${err.message}`);
     return undefined;
   }
-}
-
-/** Who produced the result, which rungs ran, and when the run began. */
-interface Outcome {
-  producer: string;
-  tried: Tried[];
-  started: number;
-}
-
-/** What the record keeps of a run's end besides its status. */
-function _recordEnd(task: TaskRun, o: Outcome, escalate: boolean) {
-  return {
-    attempts: task.attempts,
-    finished: new Date().toISOString(),
-    model: o.producer,
-    kind: taskKind(task.plan.files),
-    secs: Math.round(performance.now() - o.started) / 1000,
-    escalate,
-    tried: o.tried.length > 1 ? o.tried : undefined,
-  };
-}
-
-/** Writes the patch and the record's end, and makes the verdict. */
-async function _finish(task: TaskRun, end: RungEnd, o: Outcome): Promise<Verdict> {
-  const { root } = task.ctx;
-  const { id } = task.plan;
-  const summary = await writePatch(root, id);
-  const notes = [task.note];
-  if (end.status === "failed") {
-    notes.push(
-      !(await sameAsStart(task))
-        ? "the last attempt's edits are still in the tree: fix them, or call revert_task"
-        : "no edit was applied; the tree is as it was",
-    );
-  }
-  const why = end.escalate && o.tried.length > 1
-    ? `${end.why} (the last model on the ladder)`
-    : end.why;
-  await updateTask(root, id, {
-    status: end.status,
-    why,
-    ...(end.error !== undefined ? { error: end.error } : {}),
-    ..._recordEnd(task, o, end.escalate),
-  });
-  const changed = summary.files.length > 0;
-  const note = notes.filter(Boolean).join("; ");
-  // The order of the example in docs/reference/localexec-tool-reference.txt, model and tried after
-  // attempts.
-  return fitVerdict({
-    status: end.status,
-    attempts: task.attempts,
-    model: o.producer,
-    ...(o.tried.length > 1 ? { tried: o.tried } : {}),
-    ...(changed ? { files: summary.files, stat: summary.stat, patch: summary.patch } : {}),
-    log: storeRel(`${id}.log`),
-    escalate: end.escalate,
-    why,
-    ...(end.question !== undefined ? { question: end.question } : {}),
-    ...(end.error !== undefined ? { error: end.error } : {}),
-    ...(end.failed_check !== undefined ? { failed_check: end.failed_check } : {}),
-    ...(task.warnings.size ? { warnings: [...task.warnings] } : {}),
-    ...(task.truncated.size ? { truncated: [...task.truncated] } : {}),
-    ...(note ? { note } : {}),
-  });
-}
-
-/** The verdict for a run that an error or a cancellation ended. */
-async function _stopped(task: TaskRun, err: unknown, o: Outcome): Promise<Verdict> {
-  const { root, signal } = task.ctx;
-  const { id } = task.plan;
-  const cancelled = signal.aborted || (err instanceof ModelError && err.kind === "cancelled");
-  const message = cancelled ? "cancelled" : errorLine(err);
-  await task.log(`\n--- stopped: ${message}`).catch(() => {});
-  // "error" leaves the tree as it was before this call; a cancelled run keeps its edits, which
-  // revert_task undoes.
-  if (!cancelled) await restoreStart(task).catch(() => {});
-  const summary = await writePatch(root, id).catch(() => undefined);
-  await updateTask(root, id, {
-    status: "error",
-    error: message,
-    ..._recordEnd(task, o, false),
-  }).catch((e) => task.ctx.log?.(`task ${id}: the record was not updated: ${errorLine(e)}`));
-  const notes = [
-    task.note,
-    cancelled && summary?.files.length
-      ? "cancelled with edits in the tree; revert_task undoes them"
-      : undefined,
-  ].filter(Boolean);
-  const { status, why, error } = errorVerdict(message, { escalate: false });
-  return fitVerdict({
-    status,
-    attempts: task.attempts,
-    model: o.producer,
-    ...(o.tried.length > 1 ? { tried: o.tried } : {}),
-    log: storeRel(`${id}.log`),
-    escalate: false,
-    why,
-    error,
-    ...(notes.length ? { note: notes.join("; ") } : {}),
-  });
 }

@@ -7,13 +7,13 @@ import { clip } from "../errors.ts";
 export interface Tried {
   model: string;
   attempts: number;
-  status: "passed" | "failed" | "blocked" | "error";
+  status: "passed" | "failed" | "blocked" | "conflict" | "error";
 }
 
 /** implement_task's result. Always: status, attempts, escalate, why; the rest when relevant. */
 export interface Verdict {
   [key: string]: unknown;
-  status: "passed" | "failed" | "blocked" | "error";
+  status: "passed" | "failed" | "blocked" | "conflict" | "error";
   attempts: number;
   /** The model whose attempt produced the result (every verdict once a model was chosen). */
   model?: string;

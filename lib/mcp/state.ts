@@ -12,6 +12,7 @@
 import { ReadMarks } from "./read_marks.ts";
 import { RunningTasks } from "./running.ts";
 import { HostSlots } from "../model/mod.ts";
+import { LandingRounds } from "../implement/mod.ts";
 import type { ServerState, ToolAvailability } from "./tool.ts";
 
 export type { ServerState };
@@ -31,6 +32,7 @@ export function createState(
     shown: new ReadMarks(),
     tasks: new RunningTasks(),
     slots: new HostSlots(),
+    rounds: new LandingRounds(),
     ...(waitS !== undefined ? { waitS } : {}),
     ...(rootWarning ? { rootWarning } : {}),
   };

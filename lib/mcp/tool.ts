@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { ReadMarks } from "./read_marks.ts";
 import type { RunningTasks } from "./running.ts";
 import type { HostSlots } from "../model/mod.ts";
+import type { LandingRounds } from "../implement/mod.ts";
 
 /** A permission a tool needs from Deno before it is offered. */
 export type Need = "read" | "write" | "run" | "net";
@@ -90,6 +91,8 @@ export interface ServerState {
   readonly tasks: RunningTasks;
   /** The chats in progress on each model host, shared by this server's tasks (`parallel`). */
   readonly slots: HostSlots;
+  /** The landing rounds of implement_task's tasks: those landing together check again once. */
+  readonly rounds: LandingRounds;
   /** The server's `--wait-s`: implement_task's default `wait_s`, before the config's. */
   readonly waitS?: number;
   /** The client's name from `initialize` (`clientInfo.name`), once it has said it. */

@@ -1,9 +1,9 @@
 /**
  * Changing a task's files, and writing its patch.
  *
- * Before a file is written, the hash of its new content is added to the task record, so revert can
- * tell the task's own writes from later edits by someone else even when the run dies between the
- * record update and the write. The record also names, before they exist, the temporary file of
+ * Before a file is written, the hash of its new content is added to the task record (and the write
+ * to its `writes`, `history.ts`), so revert can tell the task's own writes from later edits by
+ * someone else even when the run dies between the record update and the write. The record also names, before they exist, the temporary file of
  * each write, the temporary name of each folder made, and any folder made that the manifest does
  * not list (write-ahead), so a revert after a kill at any instant leaves no trace. Each file is
  * written atomically through a checked handle (`lib/fs_atomic.ts`).
@@ -20,30 +20,82 @@ import {
 import { diffFile, type FileDiff, formatStat } from "./patch.ts";
 import { resolveForWrite, type SafePath, toRel } from "../paths.ts";
 import { readCurrent, readManifest, readOriginal } from "./backup.ts";
-import { sha256Hex } from "../text.ts";
+import { sameBytes } from "../text.ts";
+import { hashOf, keepBlob, type WriteEntry } from "./history.ts";
 import { storeRel, taskPaths } from "./dir.ts";
 import { readRecord, updateTask } from "./store.ts";
 
 /** New content per project-relative path; null deletes the file. */
 export type FileEdits = ReadonlyMap<string, string | Uint8Array | null>;
 
+/** Options for {@linkcode applyFiles}. */
+export interface ApplyOptions {
+  /**
+   * Per path, what the tree must still hold for the write to go ahead (null: no file): what the
+   * task last saw of it. Checked when the write is planned and again right before its rename.
+   */
+  expect?: ReadonlyMap<string, Uint8Array | null>;
+}
+
 /**
- * Writes `edits` into the tree for task `id` (call it while holding the project lock). Every path
- * must be one of the task's backed-up files. Unchanged contents are not rewritten. Returns the
- * paths that changed.
+ * A conditional write found its file changed since the task last saw it (someone else wrote
+ * it): nothing more was written. Files written before it in the same call stay written.
  */
-export async function applyFiles(root: string, id: string, edits: FileEdits): Promise<string[]> {
+export class TreeChangedError extends ToolError {
+  constructor(readonly path: string) {
+    super(`"${path}" changed while the task ran`);
+    this.name = "TreeChangedError";
+  }
+}
+
+/** One file's write as {@linkcode applyFiles} plans it. */
+interface _Planned {
+  safe: SafePath;
+  rel: string;
+  bytes: Uint8Array | null;
+  hash: string | null;
+  /** What the tree holds now, and its hash. */
+  now: Uint8Array | null;
+  pre: string | null;
+  temp: string;
+}
+
+/**
+ * Whether the file at `abs` holds `want` now (null: no file); read at once, synchronously, so that
+ * a conditional write can ask it right before its rename.
+ */
+export function holdsNow(abs: string, want: Uint8Array | null): boolean {
+  let now: Uint8Array | null;
+  try {
+    now = Deno.readFileSync(abs);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+    now = null;
+  }
+  return sameBytes(now, want);
+}
+
+/**
+ * Writes `edits` into the tree for task `id`. Every path must be one of the task's backed-up
+ * files. Unchanged contents are not rewritten. Returns the paths that changed.
+ *
+ * With `expect`, each write is conditional on the file still holding what the task last saw:
+ * otherwise a {@linkcode TreeChangedError} (the caller merges and tries again). Each write is
+ * noted first in the record's `writes` (what the tree held, what is written; the contents kept
+ * as blobs), so undoing the task later keeps what someone else changed in between; a write given
+ * up is taken out of the record again.
+ */
+export async function applyFiles(
+  root: string,
+  id: string,
+  edits: FileEdits,
+  options: ApplyOptions = {},
+): Promise<string[]> {
   const record = await readRecord(root, id);
   const manifest = await readManifest(root, id);
   if (!record || !manifest) throw new ToolError(`task "${id}" has not been begun`);
   const enc = new TextEncoder();
-  const plan: {
-    safe: SafePath;
-    rel: string;
-    bytes: Uint8Array | null;
-    hash: string | null;
-    temp: string;
-  }[] = [];
+  const plan: _Planned[] = [];
   for (const [path, content] of edits) {
     const safe = await resolveForWrite(root, path);
     if (!manifest.files.some((e) => e.path === safe.rel)) {
@@ -59,8 +111,11 @@ export async function applyFiles(root: string, id: string, edits: FileEdits): Pr
       ? enc.encode(content)
       : content;
     const now = await readCurrent(root, safe.rel);
-    const hash = bytes === null ? null : await sha256Hex(bytes);
-    if ((now === null ? null : await sha256Hex(now)) === hash) continue;
+    const expected = options.expect?.get(safe.rel);
+    if (expected !== undefined && !sameBytes(now, expected)) throw new TreeChangedError(safe.rel);
+    const hash = await hashOf(bytes);
+    const pre = await hashOf(now);
+    if (pre === hash) continue;
     const folder = toRel(root, dirname(safe.abs));
     const temp = tempName(basename(safe.abs));
     plan.push({
@@ -68,10 +123,23 @@ export async function applyFiles(root: string, id: string, edits: FileEdits): Pr
       rel: safe.rel,
       bytes,
       hash,
+      now,
+      pre,
       temp: folder === "." ? temp : `${folder}/${temp}`,
     });
   }
   if (!plan.length) return [];
+  // The contents first, then the record naming them: a record never names a blob not kept.
+  for (const p of plan) {
+    if (p.now !== null) await keepBlob(root, id, p.now);
+    if (p.bytes !== null) await keepBlob(root, id, p.bytes);
+  }
+  const entries = plan.map((p): WriteEntry => ({
+    path: p.rel,
+    run: record.runs,
+    pre: p.pre,
+    post: p.hash,
+  }));
   await updateTask(root, id, (r) => {
     const written = { ...r.written };
     for (const p of plan) {
@@ -79,7 +147,11 @@ export async function applyFiles(root: string, id: string, edits: FileEdits): Pr
       written[p.rel] = seen.includes(p.hash) ? seen : [...seen, p.hash];
     }
     const temps = plan.filter((p) => p.bytes !== null).map((p) => p.temp);
-    return { written, temps: [...new Set([...(r.temps ?? []), ...temps])] };
+    return {
+      written,
+      writes: [...(r.writes ?? []), ...entries],
+      temps: [...new Set([...(r.temps ?? []), ...temps])],
+    };
   });
   const listed = new Set(manifest.files.flatMap((e) => e.new_dirs ?? []));
   const folderTemps: string[] = [];
@@ -91,29 +163,59 @@ export async function applyFiles(root: string, id: string, edits: FileEdits): Pr
       ...(listed.has(dir) ? {} : { made_dirs: [...new Set([...(r.made_dirs ?? []), dir])] }),
     }));
   };
-  for (const p of plan) {
-    if (p.bytes === null) {
-      removeChecked(root, p.rel);
-      continue;
+  let done = 0;
+  try {
+    for (const p of plan) {
+      const check = options.expect
+        ? () => {
+          if (!holdsNow(p.safe.abs, p.now)) throw new TreeChangedError(p.rel);
+        }
+        : undefined;
+      if (p.bytes === null) {
+        check?.();
+        removeChecked(root, p.rel);
+      } else {
+        await makeParents(root, p.safe, made);
+        await writeChecked(root, p.safe, p.bytes, { temp: basename(p.temp), precondition: check });
+      }
+      done++;
     }
-    await makeParents(root, p.safe, made);
-    await writeChecked(root, p.safe, p.bytes, { temp: basename(p.temp) });
+  } catch (err) {
+    // The writes not made come out of the record (a kill here leaves them: undo sees that the
+    // tree never held what they name).
+    const dropped = new Set(entries.slice(done));
+    await updateTask(root, id, (r) => ({
+      writes: (r.writes ?? []).filter((w) =>
+        ![...dropped].some((d) => d.path === w.path && d.pre === w.pre && d.post === w.post)
+      ),
+    })).catch(() => {});
+    throw err;
   }
   // Every temporary file and folder is renamed into place (or removed): the record need not name
   // them now.
-  const done = new Set([...plan.map((p) => p.temp), ...folderTemps]);
-  await updateTask(root, id, (r) => ({ temps: (r.temps ?? []).filter((t) => !done.has(t)) }));
+  const gone = new Set([...plan.map((p) => p.temp), ...folderTemps]);
+  await updateTask(root, id, (r) => ({ temps: (r.temps ?? []).filter((t) => !gone.has(t)) }));
   return plan.map((p) => p.rel);
 }
 
-/** The task's diff against its backups, computed from the tree as it is now. */
-export async function taskDiff(root: string, id: string, work = root): Promise<FileDiff[]> {
+/**
+ * The task's diff against its backups, computed from the tree as it is now, or from `from`: a
+ * folder holding the task's files (a workspace), or the task's version of some of them (the rest
+ * read from the tree).
+ */
+export async function taskDiff(
+  root: string,
+  id: string,
+  from: string | ReadonlyMap<string, Uint8Array | null> = root,
+): Promise<FileDiff[]> {
   const manifest = await readManifest(root, id);
   if (!manifest) return [];
   const out: FileDiff[] = [];
   for (const entry of manifest.files) {
     const before = await readOriginal(root, id, entry);
-    const after = await readCurrent(work, entry.path).catch(() => null);
+    const after = typeof from !== "string" && from.has(entry.path)
+      ? from.get(entry.path)!
+      : await readCurrent(typeof from === "string" ? from : root, entry.path).catch(() => null);
     const d = await diffFile(entry.path, before, after);
     if (d) out.push(d);
   }
@@ -132,11 +234,16 @@ export interface PatchSummary {
 
 /**
  * Writes `.localexec/<id>.patch`: the task's whole diff against its backups (unified, `a/` and `b/`
- * paths, new files against `/dev/null`), records its stat on the task, and summarises it.
+ * paths, new files against `/dev/null`), records its stat on the task, and summarises it. With
+ * `ours`, the diff is of the task's own version of those files (one that did not land).
  */
-export async function writePatch(root: string, id: string): Promise<PatchSummary> {
+export async function writePatch(
+  root: string,
+  id: string,
+  ours?: ReadonlyMap<string, Uint8Array | null>,
+): Promise<PatchSummary> {
   if (!(await readRecord(root, id))) throw new ToolError(`no task "${id}"`);
-  const diffs = await taskDiff(root, id);
+  const diffs = await taskDiff(root, id, ours);
   await writeFileAtomic(taskPaths(root, id).patch, diffs.map((d) => d.text).join(""));
   const stat = formatStat(diffs);
   await updateTask(root, id, { stat });

@@ -12,7 +12,7 @@ import { readChecked } from "../fs_atomic.ts";
 import { resolveForWrite } from "../paths.ts";
 import { sha256Hex } from "../text.ts";
 import { ensureStore, taskPaths } from "./dir.ts";
-import { appendLog, readRecord, type TaskRecord, writeRecord } from "./store.ts";
+import { appendLog, freshRecord, readRecord, type TaskRecord, writeRecord } from "./store.ts";
 
 /** One backed-up file. */
 export interface ManifestEntry {
@@ -205,25 +205,10 @@ export async function beginTask(root: string, options: BeginOptions): Promise<Be
   await ensureStore(root);
   const now = new Date().toISOString();
   const old = await readRecord(root, options.id);
-  const continued = !!old && !old.reverted_at;
-  const base: TaskRecord = continued ? old! : {
-    id: options.id,
-    status: "running",
-    spec: options.spec,
-    files: [],
-    pid: Deno.pid,
-    created: now,
-    started: now,
-    updated: now,
-    runs: 0,
-    attempts: 0,
-    prompt_tokens: 0,
-    reply_tokens: 0,
-    model_secs: 0,
-    check_secs: 0,
-    written: {},
-  };
-  const { finished: _f, error: _e, why: _w, reverted_at: _r, stat: _s, ...kept } = base;
+  const continued = !!old && !old.reverted_at && !old.provisional;
+  const base: TaskRecord = continued ? old! : freshRecord({ id: options.id, spec: options.spec });
+  const { finished: _f, error: _e, why: _w, reverted_at: _r, stat: _s, provisional: _p, ...kept } =
+    base;
   let task: TaskRecord = {
     ...kept,
     status: "running",
@@ -238,7 +223,7 @@ export async function beginTask(root: string, options: BeginOptions): Promise<Be
     attempts: 0,
   };
   if (!continued) {
-    if (old) {
+    if (old && !old.provisional) {
       await Deno.remove(paths.patch).catch(() => {});
       await appendLog(root, options.id, `\n===== started over after revert at ${now} =====`);
     }

@@ -14,7 +14,7 @@ import { join } from "../deps.ts";
 import { ToolError } from "../errors.ts";
 import { storeDir } from "./dir.ts";
 import { sleepUnlessAborted, withProjectLock } from "./lock.ts";
-import { workspaceBase } from "./ws_dir.ts";
+import { metaPath, tidyWorkspaces, workspaceBase } from "./ws_dir.ts";
 
 /** What a claim file says. */
 export interface Claim {
@@ -85,10 +85,11 @@ export async function claimAlive(root: string, id: string): Promise<boolean> {
   }
 }
 
-/** Removes a dead run's workspace; only a folder where `root`'s workspaces go. */
+/** Removes a dead run's workspace and its record; only a folder where `root`'s workspaces go. */
 async function _removeWorkspace(root: string, path: string | undefined): Promise<void> {
   if (!path || !path.startsWith(workspaceBase(root) + "/")) return;
   await Deno.remove(path, { recursive: true }).catch(() => {});
+  await Deno.remove(metaPath(path), { recursive: true }).catch(() => {});
 }
 
 /**
@@ -128,7 +129,8 @@ export async function liveClaims(root: string): Promise<Claim[]> {
 }
 
 /**
- * Removes stale claims and their workspaces, and workspaces no live claim names; never throws.
+ * Removes stale claims and their workspaces, workspaces no live claim names, and a standby a dead
+ * server left half-made (the ready standby and a live server's one being made stay); never throws.
  * Takes the project lock (a server starting calls it in the background; a reader does not take
  * this holder for a dead run's owner, whose pid differs); a claimer and revert_task sweep the
  * stale claims too.
@@ -136,13 +138,8 @@ export async function liveClaims(root: string): Promise<Claim[]> {
 export async function removeStaleClaims(root: string): Promise<void> {
   try {
     await withProjectLock(root, { timeoutS: 30, tool: "cleanup" }, async () => {
-      const named = new Set((await liveClaims(root)).map((c) => c.workspace));
-      const wsDir = workspaceBase(root);
-      for (const e of [...Deno.readDirSync(wsDir)]) {
-        // A workspace is named in its claim before it is made: one no live claim names is dead.
-        const path = join(wsDir, e.name);
-        if (!named.has(path)) await _removeWorkspace(root, path);
-      }
+      const live = (await liveClaims(root)).flatMap((c) => c.workspace ? [c.workspace] : []);
+      await tidyWorkspaces(workspaceBase(root), new Set(live));
     });
   } catch {
     // nothing to clean, the lock is busy, or not readable: the next claimer or start cleans up

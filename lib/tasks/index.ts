@@ -1,6 +1,6 @@
 /**
  * The task index, `.localexec/tasks.idx`: one JSON line per record write, holding the record
- * without its `written` hashes and its per-attempt `history`, and with its spec cut, so listing
+ * without its `written` hashes, its `writes` and its per-attempt `history`, and with its spec cut, so listing
  * thousands of tasks (and `status.record`) reads one file instead of one per task. The last line of an id wins. Writers (who hold the project lock)
  * append; when the file has grown to twice its size after the last compaction, it is rewritten
  * with one line per task. The first line is a header: `{"compacted":<bytes>}`.
@@ -30,7 +30,7 @@ function _path(root: string): string {
 
 /** What the index keeps of `record`: no hashes, no per-attempt history, the spec cut. */
 export function indexEntry(record: IndexEntry): IndexEntry {
-  const { written: _w, history: _h, spec, ...rest } = record;
+  const { written: _w, writes: _ws, history: _h, spec, ...rest } = record;
   const text = typeof spec === "string" ? spec : "";
   return {
     ...rest,

@@ -43,14 +43,20 @@ export async function landings(root: string): Promise<Landing[]> {
   return out;
 }
 
-/** Notes that task `id` landed `files` (call it under the project lock); returns its seq. */
+/**
+ * Notes that task `id` landed `files` (under the project lock, or for a task in the tree without
+ * it: appends are ordered); returns the landing's note, unique to it, by which the task finds its
+ * own line (its seq) among the others.
+ */
 export async function noteLanded(
   root: string,
   id: string,
   files: readonly string[],
-): Promise<void> {
-  const line = JSON.stringify({ task_id: id, files, at: new Date().toISOString() }) + "\n";
+): Promise<string> {
+  const note = crypto.randomUUID();
+  const line = JSON.stringify({ task_id: id, files, at: new Date().toISOString(), note }) + "\n";
   await Deno.writeTextFile(_landedPath(root), line, { append: true, create: true });
+  return note;
 }
 
 /**

@@ -23,6 +23,7 @@ export {
   appendLog,
   listTasks,
   noteTemps,
+  provisionalRecord,
   readRecord,
   readTask,
   type TaskPatch,
@@ -47,7 +48,43 @@ export {
   readOriginal,
   resolveTaskFiles,
 } from "./backup.ts";
-export { applyFiles, type FileEdits, type PatchSummary, taskDiff, writePatch } from "./apply.ts";
+export {
+  applyFiles,
+  type ApplyOptions,
+  type FileEdits,
+  type PatchSummary,
+  taskDiff,
+  TreeChangedError,
+  writePatch,
+} from "./apply.ts";
+export {
+  type Change,
+  type Conflict,
+  landChanges,
+  type LandOutcome,
+  type UndoOptions,
+  type UndoOutcome,
+  undoWrites,
+} from "./land.ts";
+export {
+  hashOf,
+  keepBlob,
+  noteSeen,
+  readBlob,
+  type Without,
+  withoutWrites,
+  type WriteEntry,
+} from "./history.ts";
+export {
+  askToCancel,
+  cancelAsked,
+  claimOf,
+  clearCancel,
+  holdPending,
+  type Pending,
+  pendingAlive,
+  TaskRunningError,
+} from "./requests.ts";
 export { type RevertOptions, type RevertResult, revertTask } from "./revert.ts";
 export { removeStaleTemps } from "./stale.ts";
 export { lockHolder, LockTimeoutError, withProjectLock } from "./lock.ts";
@@ -63,8 +100,11 @@ export {
 export {
   LINKED,
   makeWorkspace,
+  prepareStandby,
+  releaseWorkspace,
   removeWorkspace,
   workspaceBase,
+  type WorkspaceOptions,
   workspacePath,
   writeWork,
 } from "./workspace.ts";

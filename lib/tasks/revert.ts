@@ -14,7 +14,18 @@ import { type ManifestEntry, readManifest, readOriginal } from "./backup.ts";
 import { sha256Hex } from "../text.ts";
 import { removeTemp } from "./stale.ts";
 import { liveClaims } from "./claims.ts";
-import { appendLog, noteTemps, readRecord, unknownTask, updateTask } from "./store.ts";
+import { claimOf, TaskRunningError } from "./requests.ts";
+import { holdsNow } from "./apply.ts";
+import { readBlob, withoutWrites } from "./history.ts";
+import { sameBytes } from "../text.ts";
+import {
+  appendLog,
+  noteTemps,
+  readRecord,
+  type TaskRecord,
+  unknownTask,
+  updateTask,
+} from "./store.ts";
 
 /** Options for {@linkcode revertTask}. */
 export interface RevertOptions {
@@ -38,50 +49,103 @@ export interface RevertResult {
   remove: string[];
   /** Files changed after the task, left alone (without `force`). */
   skipped?: string[];
+  /**
+   * Of `restore`, the files put back with the edits someone else made while the task ran kept in
+   * them (the task's lines taken out, theirs left).
+   */
+  kept?: string[];
   /** With `partial`: paths still not as they were before the task. */
   left?: string[];
   note?: string;
 }
 
-/** `skip`: changed after the task; `blocked`: revert may not write there (a link out, a folder). */
-type _Action = "restore" | "remove" | "none" | "skip" | "blocked";
+/**
+ * `skip`: changed after the task; `blocked`: revert may not write there (a link out, a folder);
+ * `keep`: put back with the edits someone else made while the task ran kept in it.
+ */
+type _Action = "restore" | "remove" | "none" | "skip" | "blocked" | "keep";
+
+/** What revert would do to one file, and for `keep` what it writes; `why` says why a skip. */
+interface _Plan {
+  action: _Action;
+  /** What the file held when planned (a write happens only while it still does). */
+  now?: Uint8Array | null;
+  target?: Uint8Array | null;
+  why?: string;
+}
 
 /** What revert would do to one file. */
 async function _plan(
   root: string,
+  id: string,
   e: ManifestEntry,
   force: boolean,
-  written: (string | null)[],
-): Promise<_Action> {
+  record: TaskRecord,
+): Promise<_Plan> {
   let safe;
   try {
     safe = await resolveForWrite(root, e.path);
   } catch {
-    return "blocked"; // the path now leads somewhere revert must not write (a link out, say)
+    return { action: "blocked" }; // the path now leads somewhere revert must not write (a link out)
   }
   const info = await Deno.lstat(safe.abs).catch(() => undefined);
-  if (info && !info.isFile) return "blocked";
-  const now = info ? await sha256Hex(await Deno.readFile(safe.abs)) : null;
+  if (info && !info.isFile) return { action: "blocked" };
+  const bytes = info ? await Deno.readFile(safe.abs) : null;
+  const now = bytes ? await sha256Hex(bytes) : null;
   const mode = info ? (info.mode ?? 0) & 0o7777 : undefined;
   const original = e.existed ? e.sha256 : null;
-  const ours = now === original || written.includes(now);
-  if (!ours && !force) return "skip";
-  if (!e.existed) return now === null ? "none" : "remove";
-  if (now === original && mode === e.mode) return "none";
-  return "restore";
+  const back = (): _Plan => {
+    if (!e.existed) return { action: now === null ? "none" : "remove", now: bytes };
+    return { action: now === original && mode === e.mode ? "none" : "restore", now: bytes };
+  };
+  if (force || now === original) return back();
+  if (!record.writes) {
+    // A record from before writes were noted one by one: the task's own contents by hash.
+    return (record.written[e.path] ?? []).includes(now) ? back() : { action: "skip" };
+  }
+  const start = await readOriginal(root, id, e);
+  const w = await withoutWrites({
+    start,
+    writes: record.writes.filter((x) => x.path === e.path),
+    now: bytes,
+    blob: (hash) =>
+      hash === original ? Promise.resolve(start ?? undefined) : readBlob(root, id, hash),
+  });
+  if ("leave" in w) {
+    // A content recorded as written but never noted as a write (a record written by hand, or
+    // before writes were noted one by one) is still the task's.
+    if ((record.written[e.path] ?? []).includes(now) && w.leave === "changed after the task") {
+      return back();
+    }
+    return { action: "skip", why: w.leave };
+  }
+  if (!w.kept) return back();
+  if (sameBytes(w.target, bytes)) return { action: "none" };
+  return { action: "keep", target: w.target, now: bytes };
 }
 
 function _blocked(plans: { entry: ManifestEntry; action: _Action }[]): string[] {
   return plans.filter((p) => p.action === "blocked").map((p) => p.entry.path);
 }
 
-/** The note for skipped files: changed ones need `force`; blocked ones need a person. */
-function _skipNote(changed: number, blocked: string[]): string {
+/**
+ * The note for skipped files: changed ones need `force` (which loses the change), with the reason
+ * when it is not simply a later change; blocked ones need a person.
+ */
+function _skipNote(changed: { path: string; why?: string }[], blocked: string[]): string {
   const notes: string[] = [];
-  if (changed) {
+  const plain = changed.filter((c) => !c.why || c.why === "changed after the task");
+  if (plain.length) {
+    const n = plain.length;
     notes.push(
-      `${changed === 1 ? "1 file was" : `${changed} files were`} changed after the task and ` +
-        `left alone; pass force: true to restore ${changed === 1 ? "it" : "them"} too`,
+      `${n === 1 ? "1 file was" : `${n} files were`} changed after the task and left alone; ` +
+        `pass force: true to restore the original${n === 1 ? "" : "s"} (that loses the change)`,
+    );
+  }
+  for (const c of changed.filter((c) => !plain.includes(c))) {
+    notes.push(
+      `${c.path} was ${c.why} and is left as it is; pass force: true to restore the original ` +
+        "(that loses the edit), or undo the task's lines by hand (show_patch shows them)",
     );
   }
   if (blocked.length) {
@@ -127,22 +191,95 @@ async function _asBefore(root: string, e: ManifestEntry): Promise<boolean> {
   return await sha256Hex(await Deno.readFile(join(root, e.path))) === e.sha256;
 }
 
-/** What is not as before the task: files (not skipped), temporary files and created folders. */
+/**
+ * What is not as before the task: files (not skipped; a kept file must hold its target), temporary
+ * files and created folders.
+ */
 async function _leftovers(
   root: string,
   entries: readonly ManifestEntry[],
-  skipped: readonly string[],
-  temps: readonly string[],
-  dirs: readonly string[],
+  o: {
+    skipped: readonly string[];
+    targets: ReadonlyMap<string, Uint8Array | null>;
+    temps: readonly string[];
+    dirs: readonly string[];
+  },
 ): Promise<string[]> {
   const left: string[] = [];
   for (const e of entries) {
-    if (!skipped.includes(e.path) && !(await _asBefore(root, e))) left.push(e.path);
+    if (o.skipped.includes(e.path)) continue;
+    const target = o.targets.get(e.path);
+    const ok = target === undefined
+      ? await _asBefore(root, e)
+      : sameBytes(await Deno.readFile(join(root, e.path)).catch(() => null), target);
+    if (!ok) left.push(e.path);
   }
-  for (const p of [...temps, ...dirs]) {
+  for (const p of [...o.temps, ...o.dirs]) {
     if (await Deno.lstat(join(root, p)).then(() => true, () => false)) left.push(p);
   }
   return left;
+}
+
+/** `result` with its note: what was kept, what was skipped and why. */
+function _noted(
+  result: RevertResult,
+  plans: { entry: ManifestEntry; action: _Action; plan: _Plan }[],
+): RevertResult {
+  const notes: string[] = [];
+  if (result.kept?.length) {
+    notes.push(
+      `kept the edits made by someone else while the task ran in ${result.kept.join(", ")}`,
+    );
+  }
+  if (result.skipped) {
+    const changed = plans.filter((p) => p.action === "skip");
+    notes.push(_skipNote(
+      changed.map((p) => ({ path: p.entry.path, why: p.plan.why })),
+      _blocked(plans),
+    ));
+  }
+  if (notes.length) result.note = notes.join("; ");
+  return result;
+}
+
+/** The file changed between revert's look at it and its write. */
+class _ChangedMeanwhile extends Error {}
+
+/** Throws {@linkcode _ChangedMeanwhile} unless `abs` holds `want` (null: no file). */
+function _stillHolds(abs: string, want: Uint8Array | null | undefined): void {
+  if (want !== undefined && !holdsNow(abs, want)) throw new _ChangedMeanwhile();
+}
+
+/** Restores, rewrites (`keep`) or removes one file as planned; only while it holds what was seen. */
+async function _carryOut(
+  root: string,
+  id: string,
+  entry: ManifestEntry,
+  plan: _Plan,
+  force: boolean,
+): Promise<void> {
+  const { action } = plan;
+  if (action !== "restore" && action !== "keep" && action !== "remove") return;
+  const safe = await resolveForWrite(root, entry.path);
+  // With force the original goes back whatever is there; otherwise only over what was seen.
+  const check = () => _stillHolds(safe.abs, force ? undefined : plan.now);
+  if (action === "remove") {
+    check();
+    removeChecked(root, safe.rel);
+    return;
+  }
+  const bytes = action === "keep" ? plan.target : await readOriginal(root, id, entry);
+  if (bytes === null || bytes === undefined) {
+    check();
+    removeChecked(root, safe.rel);
+    return;
+  }
+  // Write-ahead as in applyFiles: a revert killed midway leaves nothing the next one misses.
+  await makeParents(root, safe, (_dir, temp) => noteTemps(root, id, [temp]));
+  const temp = tempName(basename(safe.abs));
+  await noteTemps(root, id, [join(dirname(safe.rel), temp)]);
+  const mode = action === "keep" ? undefined : entry.mode;
+  await writeChecked(root, safe, bytes, { mode, temp, precondition: check });
 }
 
 /**
@@ -158,6 +295,14 @@ export async function revertTask(
   await liveClaims(root).catch(() => {});
   const record = await readRecord(root, id);
   if (!record) throw await unknownTask(root, id);
+  const running = await claimOf(root, id);
+  if (running) {
+    throw new TaskRunningError(
+      `task ${id} is running in another localexec server (pid ${running.pid}); it was not ` +
+        "reverted: stop it there (or wait for its verdict), then revert",
+      running.pid,
+    );
+  }
   if (record.reverted_at) {
     return {
       status: "already_reverted",
@@ -172,35 +317,36 @@ export async function revertTask(
     restore: [],
     remove: [],
   };
-  const plans: { entry: ManifestEntry; action: _Action }[] = [];
+  const plans: { entry: ManifestEntry; action: _Action; plan: _Plan }[] = [];
   for (const entry of manifest?.files ?? []) {
-    const action = await _plan(root, entry, !!options.force, record.written[entry.path] ?? []);
-    plans.push({ entry, action });
-    if (action === "restore") result.restore.push(entry.path);
+    const plan = await _plan(root, id, entry, !!options.force, record);
+    const action = plan.action;
+    plans.push({ entry, action, plan });
+    if (action === "restore" || action === "keep") result.restore.push(entry.path);
+    if (action === "keep") (result.kept ??= []).push(entry.path);
     if (action === "remove") result.remove.push(entry.path);
     if (action === "skip" || action === "blocked") (result.skipped ??= []).push(entry.path);
   }
-  if (result.skipped) {
-    result.note = _skipNote(plans.filter((p) => p.action === "skip").length, _blocked(plans));
-  } else if (!manifest) {
+  if (!manifest) {
     result.note = "the run stopped before it backed up or changed any file; nothing to restore";
   }
-  if (options.dryRun) return result;
+  if (options.dryRun) return _noted(result, plans);
   const temps = record.temps ?? [];
   _removeTemps(root, temps);
-  for (const { entry, action } of plans) {
-    if (action === "restore") {
-      const safe = await resolveForWrite(root, entry.path);
-      // Write-ahead as in applyFiles: a revert killed midway leaves nothing the next one misses.
-      await makeParents(root, safe, (_dir, temp) => noteTemps(root, id, [temp]));
-      const original = (await readOriginal(root, id, entry))!;
-      const temp = tempName(basename(safe.abs));
-      await noteTemps(root, id, [join(dirname(safe.rel), temp)]);
-      await writeChecked(root, safe, original, { mode: entry.mode, temp });
-    } else if (action === "remove") {
-      removeChecked(root, (await resolveForWrite(root, entry.path)).rel);
+  for (const p of plans) {
+    try {
+      await _carryOut(root, id, p.entry, p.plan, !!options.force);
+    } catch (err) {
+      if (!(err instanceof _ChangedMeanwhile)) throw err;
+      // Changed between the look and the write: someone else's now, left as it is.
+      p.action = "skip";
+      p.plan.why = "changed during the revert";
+      result.restore = result.restore.filter((r) => r !== p.entry.path);
+      result.remove = result.remove.filter((r) => r !== p.entry.path);
+      (result.skipped ??= []).push(p.entry.path);
     }
   }
+  _noted(result, plans);
   const skipped = result.skipped ?? [];
   const entries = manifest?.files ?? [];
   const dirs = [
@@ -208,7 +354,10 @@ export async function revertTask(
     ...(record.made_dirs ?? []),
   ];
   _removeDirs(root, dirs);
-  const left = await _leftovers(root, entries, skipped, temps, dirs);
+  const targets = new Map(
+    plans.filter((p) => p.action === "keep").map((p) => [p.entry.path, p.plan.target ?? null]),
+  );
+  const left = await _leftovers(root, entries, { skipped, targets, temps, dirs });
   if (left.length) {
     result.status = "partial";
     result.left = left;

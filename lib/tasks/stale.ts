@@ -2,13 +2,15 @@
  * Cleaning up after runs that died: a run killed between creating a temporary file (or a new
  * folder, made under a temporary name first) and renaming it leaves `.<name>.<8 hex>.localexec-tmp`
  * in the tree. Its record named it before it was created (write-ahead), so a fresh server removes
- * it without searching the tree. A dead run's workspace (`workspace.ts`) goes with its claim.
+ * it without searching the tree. A dead run's workspace (`workspace.ts`) goes with its claim, and
+ * other projects' copies unused for a day whose owner is gone go too (`sweep.ts`).
  */
 import { join } from "../deps.ts";
 import { removeChecked } from "../fs_atomic.ts";
 import { removeStaleClaims } from "./claims.ts";
 import { storeDir } from "./dir.ts";
 import { listTasks } from "./store.ts";
+import { sweepWorkspaces } from "./sweep.ts";
 
 /**
  * Removes the temporary entry `temp` (project-relative) a task's record names: a file, or a folder
@@ -30,11 +32,19 @@ export function removeTemp(root: string, temp: string): boolean {
 
 /**
  * Removes the temporary files and folders named by tasks whose run died (shown as `interrupted`);
- * returns how many were removed. Never throws. It takes no lock (a lock taken at start would make a
- * dead run look alive to a reader for a moment): the names are unique to their run, and a live run
- * is never `interrupted`. The records keep the names; revert finds them gone.
+ * returns how many were removed. Also removes dead runs' workspaces, and sweeps the cache of other
+ * projects' old copies (`sweepWorkspaces`). Never throws. It takes no lock (a lock taken at start
+ * would make a dead run look alive to a reader for a moment): the names are unique to their run,
+ * and a live run is never `interrupted`. The records keep the names; revert finds them gone.
  */
 export async function removeStaleTemps(root: string): Promise<number> {
+  const removed = await _removeOwn(root);
+  await sweepWorkspaces(root);
+  return removed;
+}
+
+/** Removes the project's own dead runs' claims, workspaces and temporary names. */
+async function _removeOwn(root: string): Promise<number> {
   const store = await Deno.lstat(storeDir(root)).catch(() => undefined);
   if (!store?.isDirectory) return 0;
   // Workspaces of runs that died, and their claims.

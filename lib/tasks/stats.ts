@@ -94,12 +94,14 @@ export function median(values: readonly number[]): number {
 /**
  * The record's rows: one per model (the one whose attempt produced the result) and kind, over the
  * finished tasks that name their model, most tasks first. Running and interrupted tasks are left
- * out, and so are records written before the model was recorded.
+ * out, and so are records written before the model was recorded, and conflicts (the user's edit
+ * met the task's: nothing the model did decided that).
  */
 export function recordRows(tasks: Iterable<RecordFacts>): RecordRow[] {
   const groups = new Map<string, RecordFacts[]>();
   for (const t of tasks) {
-    if (typeof t.model !== "string" || t.status === "running" || t.status === "interrupted") {
+    const open = t.status === "running" || t.status === "interrupted";
+    if (typeof t.model !== "string" || open || t.status === "conflict") {
       continue;
     }
     const kind = typeof t.kind === "string" ? t.kind : taskKind(t.files);

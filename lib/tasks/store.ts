@@ -8,12 +8,20 @@
 import { ToolError } from "../errors.ts";
 import { writeFileAtomic } from "../fs_atomic.ts";
 import { claimAlive } from "./claims.ts";
+import { pendingAlive } from "./requests.ts";
 import { lockHolder } from "./lock.ts";
-import { storeDir, TASK_ID, taskPaths } from "./dir.ts";
+import { ensureStore, storeDir, TASK_ID, taskPaths } from "./dir.ts";
 import { appendIndex, readIndex } from "./index.ts";
 
 /** Where a task stands. `interrupted` is never stored: it is how a dead `running` record reads. */
-export type TaskStatus = "running" | "passed" | "failed" | "blocked" | "error" | "interrupted";
+export type TaskStatus =
+  | "running"
+  | "passed"
+  | "failed"
+  | "blocked"
+  | "conflict"
+  | "error"
+  | "interrupted";
 
 /** The task record as stored in `.localexec/<id>.json`. Extra keys are kept as written. */
 export interface TaskRecord {
@@ -45,6 +53,11 @@ export interface TaskRecord {
   /** Per file, the SHA-256 of every content this task wrote (null: it deleted the file). */
   written: Record<string, (string | null)[]>;
   /**
+   * Write-ahead, every write of a task file in order: what the tree held before it and what was
+   * written (`history.ts`), so undoing the task keeps what someone else changed in between.
+   */
+  writes?: WriteEntry[];
+  /**
    * Write-ahead: project-relative temporary names (`.<name>.<8 hex>.localexec-tmp`) of the files
    * and new folders this task may have created, recorded before each is created, so a revert after
    * a kill removes them.
@@ -74,6 +87,28 @@ export interface TaskRecord {
   history?: Record<string, unknown>[];
   /** Set once the task was reverted. */
   reverted_at?: string;
+  /**
+   * A record written when the server accepted the task, before it began (a model to check,
+   * another task's files to wait for): `beginTask` starts such a task afresh.
+   */
+  provisional?: boolean;
+}
+
+/** One write of a task file, as the record's `writes` keeps it. */
+export interface WriteEntry {
+  /** Project-relative path. */
+  path: string;
+  /** The run of the task (the record's `runs` then) that wrote. */
+  run: number;
+  /** SHA-256 of what the tree held just before the write; null: no file. */
+  pre: string | null;
+  /** SHA-256 of what was written; null: the file was removed. */
+  post: string | null;
+  /**
+   * Not a write of the task's: the task saw someone else change the file from `pre` to `post`
+   * while it ran, and went on from that version (an edit made while its checks ran).
+   */
+  seen?: true;
 }
 
 /** A change to a record: fields to merge, or a function of the current record returning them. */
@@ -106,6 +141,56 @@ export async function writeRecord(root: string, record: TaskRecord): Promise<voi
   await appendIndex(root, record);
 }
 
+/** A new task's record: `running` in this process, nothing counted or written yet. */
+export function freshRecord(
+  o: { id: string; spec: string; files?: readonly string[] },
+): TaskRecord {
+  const now = new Date().toISOString();
+  return {
+    id: o.id,
+    status: "running",
+    spec: o.spec,
+    files: [...(o.files ?? [])],
+    pid: Deno.pid,
+    created: now,
+    started: now,
+    updated: now,
+    runs: 0,
+    attempts: 0,
+    prompt_tokens: 0,
+    reply_tokens: 0,
+    model_secs: 0,
+    check_secs: 0,
+    written: {},
+    writes: [],
+  };
+}
+
+/**
+ * Writes the first record of task `id` (`running`, `provisional`) when it has none, so a task the
+ * server accepted is listed before it begins; returns whether it wrote one. Never replaces a record.
+ */
+export async function provisionalRecord(
+  root: string,
+  o: { id: string; spec: string; files: readonly string[] },
+): Promise<boolean> {
+  const path = taskPaths(root, o.id).record;
+  await ensureStore(root);
+  const record: TaskRecord = { ...freshRecord(o), provisional: true };
+  const temp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  await Deno.writeTextFile(temp, JSON.stringify(record, null, 1) + "\n");
+  try {
+    await Deno.link(temp, path); // fails when a record exists: never replaces one
+  } catch (err) {
+    if (err instanceof Deno.errors.AlreadyExists) return false;
+    throw err;
+  } finally {
+    await Deno.remove(temp).catch(() => {});
+  }
+  await appendIndex(root, record);
+  return true;
+}
+
 /**
  * Merges `patch` into the record of `id` and rewrites it atomically; returns the new record.
  * Call it only while holding the project lock (one writer at a time).
@@ -130,8 +215,9 @@ export async function noteTemps(root: string, id: string, temps: readonly string
 /** `record` as a reader should see it: a `running` record whose owner is gone is `interrupted`. */
 export async function viewRecord(root: string, record: TaskRecord): Promise<TaskRecord> {
   if (record.status !== "running") return record;
-  // A running task holds its claim on its files (`claims.ts`) from before it begins to its end.
-  if (await claimAlive(root, record.id)) return record;
+  // A running task holds its claim on its files (`claims.ts`) from before it begins to its end,
+  // and its pending file (`requests.ts`) from when its server accepted it until it has the claim.
+  if (await claimAlive(root, record.id) || await pendingAlive(root, record.id)) return record;
   const holder = await lockHolder(root);
   const alive = holder && holder.pid === record.pid &&
     (!holder.task_id || holder.task_id === record.id);

@@ -92,7 +92,10 @@ Deno.test({
       const deadline = Date.now() + 30_000;
       while (_checks(tag).length < 3 && Date.now() < deadline) await sleep(50);
       const checks = _checks(tag).length;
-      const workspaces = _list(workspaceBase(root)).length;
+      // Task workspaces are named after their task; the project's standby copy is kept on purpose.
+      const workspaces = _list(workspaceBase(root)).filter((n) =>
+        /^T\d\.[0-9a-f]{8}$/.test(n)
+      ).length;
       Deno.kill(pid, "SIGKILL");
       await conn.close().catch(() => {});
 
@@ -114,7 +117,9 @@ Deno.test({
       const same = before.size === after.size && [...before].every(([p, v]) => after.get(p) === v);
       if (same) exact++;
       const left = [
-        ..._list(workspaceBase(root)).map((n) => `ws/${n}`),
+        ..._list(workspaceBase(root)).filter((n) => /^T\d\.[0-9a-f]{8}$/.test(n)).map((n) =>
+          `ws/${n}`
+        ),
         ..._list(join(root, ".localexec/claims")).map((n) => `claims/${n}`),
         ...[...after.keys()].filter((p) => p.includes("localexec-tmp")),
         ..._checks(tag).map((p) => `process ${p}`),

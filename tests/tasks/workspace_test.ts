@@ -10,6 +10,7 @@ import {
   landings,
   makeWorkspace,
   noteLanded,
+  releaseWorkspace,
   syncLanded,
   workspaceBase,
   workspacePath,
@@ -65,7 +66,7 @@ async function _lab(files: Record<string, string>, setup: string[][] = []) {
   for (const argv of setup) await _run(root, ...argv);
   const before = _state(root);
   const ws = workspacePath(root, "W1");
-  await makeWorkspace(root, ws, []);
+  await makeWorkspace(root, { ws, running: [], files: [] });
   return {
     root,
     ws,
@@ -251,7 +252,7 @@ Deno.test("workspace a tree whose files come and go during the copy: what vanish
   try {
     for (let i = 0; i < 3; i++) {
       const ws = workspacePath(root, `C${i}`);
-      await makeWorkspace(root, ws, []);
+      await makeWorkspace(root, { ws, running: [], files: [] });
       assert.equal(Deno.readTextFileSync(join(ws, "d3/f199.txt")), "x\n");
     }
   } finally {
@@ -277,5 +278,26 @@ Deno.test("workspace cp's own complaints: only a vanished file is forgiven", asy
     assert.ok(!vanishedOnly(""));
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("workspace making stops when its signal aborts, and the half-made one is removed", async () => {
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "localexec-ws-" }));
+  await Deno.writeTextFile(join(root, "a.txt"), "a\n");
+  const ws = workspacePath(root, "A1");
+  try {
+    const signal = AbortSignal.abort();
+    await assert.rejects(
+      makeWorkspace(root, { ws, running: [], files: [], signal }),
+      (err: Error) => err.name === "AbortError",
+    );
+    await releaseWorkspace(root, ws, { keep: true });
+    assert.deepEqual([...Deno.readDirSync(workspaceBase(root))].map((e) => e.name).sort(), [
+      "owner",
+      "standby.lock",
+    ]);
+  } finally {
+    await Deno.remove(workspaceBase(root), { recursive: true }).catch(() => {});
+    await Deno.remove(root, { recursive: true });
   }
 });

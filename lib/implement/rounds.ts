@@ -1,0 +1,86 @@
+/**
+ * Landing rounds (docs/ARCHITECTURE.md, "Parallel tasks"): a task whose checks passed before
+ * another task landed checks again before it may answer `passed`. Tasks of one server that come to
+ * that point close together share one run of the checks: the first waits briefly for the others
+ * that are still checking or landing, then the checks run once against everything landed and every
+ * member's files. One object per server (on its state, like the model slots); a caller without one
+ * checks each task again on its own.
+ */
+/** How often the first task of a round looks whether the others have come. */
+const LOOK_MS = 20;
+
+/** A round: its members, and its outcome once its checks ran. */
+interface _Round<M> {
+  members: M[];
+  ids: string[];
+  closed: boolean;
+  done: Promise<boolean>;
+}
+
+/** The landing rounds of one server. */
+export class LandingRounds<M = object> {
+  /** Tasks checking, or past their checks and not yet landed. */
+  readonly #busy = new Set<string>();
+  #open?: _Round<M>;
+
+  /** Task `id` runs its checks, or has passed them and is about to land. */
+  busy(id: string): void {
+    this.#busy.add(id);
+  }
+
+  /** Task `id` is done with checks and landing (or goes back to its model). */
+  idle(id: string): void {
+    this.#busy.delete(id);
+  }
+
+  /** How many tasks are busy, for tests. */
+  get busyCount(): number {
+    return this.#busy.size;
+  }
+
+  /**
+   * Joins task `id` (`member`) to the round that is gathering, or starts one: the first member
+   * waits up to `o.windowMs` while other tasks are busy, then runs `o.lead` with every member
+   * once. Answers whether the shared checks passed and which other tasks shared them (`passed`
+   * false: each member checks again on its own).
+   */
+  async join(
+    id: string,
+    member: M,
+    o: { windowMs: number; signal: AbortSignal; lead: (members: M[]) => Promise<boolean> },
+  ): Promise<{ passed: boolean; with: string[] }> {
+    this.#busy.delete(id);
+    const open = this.#open;
+    if (open && !open.closed) {
+      open.members.push(member);
+      open.ids.push(id);
+      const passed = await open.done;
+      return { passed, with: open.ids.filter((x) => x !== id) };
+    }
+    let settle!: (passed: boolean) => void;
+    const round: _Round<M> = {
+      members: [member],
+      ids: [id],
+      closed: false,
+      done: new Promise<boolean>((resolve) => settle = resolve),
+    };
+    this.#open = round;
+    const began = Date.now();
+    try {
+      while (this.#busy.size > 0 && Date.now() - began < o.windowMs) {
+        o.signal.throwIfAborted();
+        await new Promise((resolve) => setTimeout(resolve, LOOK_MS));
+      }
+    } finally {
+      round.closed = true;
+      if (this.#open === round) this.#open = undefined;
+    }
+    let passed = false;
+    try {
+      passed = await o.lead(round.members);
+    } finally {
+      settle(passed);
+    }
+    return { passed, with: round.ids.filter((x) => x !== id) };
+  }
+}
