@@ -6,7 +6,7 @@
  * file that did not exist, the folders its creation adds). The folder is built under a temporary
  * name and renamed into place, so it is either complete or absent.
  */
-import { ToolError } from "../errors.ts";
+import { PATH_REASONS, PathError, ToolError } from "../errors.ts";
 import { dirname, join } from "../deps.ts";
 import { readChecked } from "../fs_atomic.ts";
 import { resolveForWrite } from "../paths.ts";
@@ -61,11 +61,24 @@ export interface BeginResult {
  */
 export async function readCurrent(root: string, rel: string): Promise<Uint8Array | null> {
   const abs = join(root, rel);
-  const info = await Deno.lstat(abs).catch(() => undefined);
-  if (!info) return null;
-  if (!info.isFile) throw new ToolError(`"${rel}" is not a regular file`);
-  return await readChecked(root, { abs, rel, exists: true });
+  for (let attempt = 1;; attempt++) {
+    const info = await Deno.lstat(abs).catch(() => undefined);
+    if (!info) return null;
+    if (!info.isFile) throw new ToolError(`"${rel}" is not a regular file`);
+    try {
+      return await readChecked(root, { abs, rel, exists: true });
+    } catch (err) {
+      // Race handled: an editor saving by a rename (or a delete and a write) replaced the file
+      // between the look and the read; read it again. A swapper keeps failing and is refused.
+      const replaced = err instanceof Deno.errors.NotFound ||
+        (err instanceof PathError && err.reason === PATH_REASONS.CHANGED);
+      if (!replaced || attempt >= READ_TRIES) throw err;
+    }
+  }
 }
+
+/** How often a file replaced while it is read is read again. */
+const READ_TRIES = 3;
 
 /** Checks `files` with the write path rules; returns unique project-relative paths. */
 export async function resolveTaskFiles(root: string, files: readonly string[]): Promise<string[]> {

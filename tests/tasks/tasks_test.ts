@@ -5,6 +5,7 @@ import {
   applyFiles,
   beginTask,
   listTasks,
+  readCurrent,
   readManifest,
   readRecord,
   readTask,
@@ -192,4 +193,30 @@ Deno.test("tasks listTasks reads the task index, not every record, and drops rem
   assert.equal(listed[0].spec.length, 200, "the index keeps the start of the spec");
   await Deno.remove(join(root, ".localexec/A.json"));
   assert.deepEqual((await listTasks(root)).map((t) => t.id), ["B"]);
+});
+
+Deno.test("tasks readCurrent reads a file an editor keeps saving by renames", async () => {
+  const root = await tempProject({ "a.py": "x\n".repeat(1000) });
+  // An editor's atomic saves, as fast as a shell can make them: a new file renamed over a.py.
+  const saver = new Deno.Command("sh", {
+    args: ["-c", "i=0; while :; do printf 'v%s\\n' $i > .t; mv .t a.py; i=$((i+1)); done"],
+    cwd: root,
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  let failed = 0;
+  try {
+    for (let i = 0; i < 300; i++) {
+      try {
+        const bytes = await readCurrent(root, "a.py");
+        assert.ok(bytes && bytes.length > 0);
+      } catch {
+        failed++;
+      }
+    }
+  } finally {
+    saver.kill("SIGKILL");
+    await saver.status;
+  }
+  assert.equal(failed, 0, `${failed} of 300 reads failed while the file was replaced`);
 });
