@@ -95,7 +95,11 @@ const tool = defineTool({
         return await implementTask(input, {
           ...own,
           progress: (message, at) => hooks.progress(message, at),
-          config: () => loadToolConfig(ctx.state.configPath, ctx.root),
+          // `localexec call` exits after its answer: no standby copy is begun that it would cut.
+          config: async () => {
+            const config = await loadToolConfig(ctx.state.configPath, ctx.root);
+            return ctx.state.once ? { ...config, workspace_standby: false } : config;
+          },
           slots: ctx.state.slots,
           rounds: ctx.state.rounds,
           recorded,

@@ -30,7 +30,8 @@ export class Projects {
     const root = await Deno.realPath(await Deno.makeTempDir({ prefix: TEMP_PREFIX }));
     this.live.add(root);
     await copyTree(join(task.dir, "files"), root);
-    const config = { ...settings, checks: task.checks };
+    // One task per project, gone at its end: no standby copy of it is worth making.
+    const config = { ...settings, checks: task.checks, workspace_standby: false };
     await Deno.writeTextFile(join(root, ".localexec.json"), JSON.stringify(config, null, 2));
     return root;
   }
