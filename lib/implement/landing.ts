@@ -188,7 +188,10 @@ async function _recheck(task: TaskRun, end: RungEnd, fresh: Landing[]): Promise<
  * other members' files are written into its workspace, and the members' checks run over all
  * their files. When they pass, every member counts the others as checked with it.
  */
-async function _leadRound(members: TaskRun[]): Promise<boolean> {
+async function _leadRound(all: TaskRun[]): Promise<boolean> {
+  // A member cancelled while it waited is no longer landing: its files are left out.
+  const members = all.filter((m) => !m.ctx.signal.aborted);
+  if (!members.length) return false;
   const leader = members.find((m) => m.place.kind === "workspace") ?? members[0];
   const others = members.filter((m) => m !== leader);
   if (leader.place.kind === "tree" && others.length) return false; // never: one task in the tree

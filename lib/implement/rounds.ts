@@ -54,7 +54,7 @@ export class LandingRounds<M = object> {
     if (open && !open.closed) {
       open.members.push(member);
       open.ids.push(id);
-      const passed = await open.done;
+      const passed = await _unlessAborted(open.done, o.signal);
       return { passed, with: open.ids.filter((x) => x !== id) };
     }
     let settle!: (passed: boolean) => void;
@@ -71,6 +71,10 @@ export class LandingRounds<M = object> {
         o.signal.throwIfAborted();
         await new Promise((resolve) => setTimeout(resolve, LOOK_MS));
       }
+    } catch (err) {
+      // The first task was cancelled while it gathered: the others check again on their own.
+      settle(false);
+      throw err;
     } finally {
       round.closed = true;
       if (this.#open === round) this.#open = undefined;
@@ -83,4 +87,14 @@ export class LandingRounds<M = object> {
     }
     return { passed, with: round.ids.filter((x) => x !== id) };
   }
+}
+
+/** `p`'s value, or an `AbortError` as soon as `signal` aborts. */
+function _unlessAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new DOMException("cancelled", "AbortError"));
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new DOMException("cancelled", "AbortError"));
+    signal.addEventListener("abort", abort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
 }

@@ -170,7 +170,8 @@ for (const where of ["tree", "workspace"] as const) {
       assert.deepEqual(v.files, ["a.py"]);
       assert.equal(l.read("a.py"), mine);
       const p = await l.call("show_patch", { task_id: "C1" });
-      assert.match(String(p.diff), /\+ {4}return 1/);
+      assert.match(String(p.diff), /^\+ {4}return 1$/m, "the patch is the task's version");
+      assert.doesNotMatch(String(p.diff), /return 100/);
       const r = await l.call("revert_task", { task_id: "C1" });
       assert.notEqual(r.status, "partial", JSON.stringify(r));
       assert.equal(l.read("a.py"), mine, "revert never writes over the user's version");
