@@ -321,3 +321,17 @@ Deno.test("a folder the task makes that its backups do not list is recorded and 
   assert.deepEqual([out.status, out.remove, out.left], ["reverted", ["a/b/c.py"], undefined]);
   await assert.rejects(() => Deno.lstat(join(root, "a")), Deno.errors.NotFound);
 });
+
+Deno.test("revert of a record from before writes were noted: its own contents by hash, hand edits skipped", async () => {
+  const root = await tempProject({ "a.py": "orig\n", "b.py": "orig b\n" });
+  await beginTask(root, { id: "OLD1", spec: "s", files: ["a.py", "b.py"] });
+  await applyFiles(root, "OLD1", new Map([["a.py", "task\n"], ["b.py", "task b\n"]]));
+  // What an older localexec wrote: `written` hashes and no `writes`.
+  await updateTask(root, "OLD1", { writes: undefined });
+  assert.equal((await readRecord(root, "OLD1"))?.writes, undefined);
+  await Deno.writeTextFile(join(root, "b.py"), "a hand edit\n");
+  const out = await revertTask(root, "OLD1");
+  assert.deepEqual([out.restore, out.skipped], [["a.py"], ["b.py"]]);
+  assert.equal(await Deno.readTextFile(join(root, "a.py")), "orig\n");
+  assert.equal(await Deno.readTextFile(join(root, "b.py")), "a hand edit\n");
+});
