@@ -81,6 +81,14 @@ async function _landWorkspace(task: TaskRun, end: RungEnd): Promise<RungEnd> {
   const { plan } = task;
   const brief = { timeoutS: task.config.lock_timeout_s, tool: "implement_task", taskId: plan.id };
   for (let round = 0;; round++) {
+    // Landings are appended in order: what landed since the checks is seen without the lock.
+    if (end.status === "passed" && round < OUTSIDE_ROUNDS) {
+      const fresh = _fresh(task, await landings(root));
+      if (fresh.length) {
+        end = await _recheck(task, end, fresh);
+        continue;
+      }
+    }
     const settled: _Settled = await withProjectLock(root, brief, async () => {
       // A revert asked for by another server stops the task before anything lands.
       if (await cancelAsked(root, plan.id)) throw new DOMException("cancelled", "AbortError");
