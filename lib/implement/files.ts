@@ -1,6 +1,7 @@
 /**
  * The task's files as bytes: snapshots of them, their text, and what a restore needs to know.
  */
+import { PathError, ToolError } from "../errors.ts";
 import { decodeText } from "../text.ts";
 import { newDirs, readCurrent } from "../tasks/mod.ts";
 
@@ -11,6 +12,22 @@ export type Snapshot = Map<string, Uint8Array | null>;
 export async function snapshot(root: string, files: readonly string[]): Promise<Snapshot> {
   const out: Snapshot = new Map();
   for (const rel of files) out.set(rel, await readCurrent(root, rel));
+  return out;
+}
+
+/**
+ * Like {@linkcode snapshot}, for looking only: a file that is no longer a regular file (made a
+ * folder, a link or a FIFO meanwhile) is left out instead of failing the look.
+ */
+export async function lookAt(root: string, files: readonly string[]): Promise<Snapshot> {
+  const out: Snapshot = new Map();
+  for (const rel of files) {
+    try {
+      out.set(rel, await readCurrent(root, rel));
+    } catch (err) {
+      if (!(err instanceof ToolError) && !(err instanceof PathError)) throw err;
+    }
+  }
   return out;
 }
 

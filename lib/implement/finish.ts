@@ -64,6 +64,8 @@ async function _conflictNote(task: TaskRun): Promise<string> {
 export async function finishTask(task: TaskRun, end: RungEnd, o: Outcome): Promise<Verdict> {
   const { root } = task.ctx;
   const { id } = task.plan;
+  // An edit made since the task's last look, before its verdict, was made while it ran.
+  await task.place.changedMeanwhile();
   // A change that did not land is kept as the patch: the task's own version.
   const summary = await writePatch(root, id, end.ours);
   const notes = [task.note, _theirs(task)];
@@ -109,7 +111,8 @@ export async function stoppedTask(task: TaskRun, err: unknown, o: Outcome): Prom
   const message = cancelled ? "cancelled" : errorLine(err);
   await task.log(`\n--- stopped: ${message}`).catch(() => {});
   // "error" leaves the tree as it was before this call (what others changed meanwhile kept); a
-  // cancelled run keeps its edits, which revert_task undoes.
+  // cancelled run keeps its edits, which revert_task undoes (keeping edits noted as made meanwhile).
+  if (cancelled) await task.place.changedMeanwhile().catch(() => []);
   const undo = cancelled ? undefined : await task.place.undo().catch(() => undefined);
   const summary = await writePatch(root, id).catch(() => undefined);
   await updateTask(root, id, {

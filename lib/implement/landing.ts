@@ -22,7 +22,8 @@ import {
   withProjectLock,
   writeWork,
 } from "../tasks/mod.ts";
-import { snapshot } from "./files.ts";
+import { sameBytes } from "../text.ts";
+import { lookAt, snapshot } from "./files.ts";
 import { conflictEnd, type RungEnd, type TaskRun } from "./loop.ts";
 
 /** Rounds of checking again outside the lock before a task checks again under it. */
@@ -37,12 +38,36 @@ export async function landTask(task: TaskRun, end: RungEnd): Promise<RungEnd> {
   try {
     if (end.status !== "passed" && end.status !== "failed") return end;
     await task.place.ready;
-    return task.place.kind === "tree"
+    const landed = task.place.kind === "tree"
       ? await _landInTree(task, end)
       : await _landWorkspace(task, end);
+    return await _withMates(task, landed);
   } finally {
+    task.round?.landed(false); // a task that did not land (or already said so)
     task.ctx.rounds?.idle(task.plan.id);
   }
+}
+
+/**
+ * A task whose checks ran again in a round with other tasks holds `passed` only when they all
+ * landed: it says it landed, waits for the others to say, and checks again alone with what the
+ * tree holds when one of them did not (it conflicted, or was cancelled).
+ */
+async function _withMates(task: TaskRun, end: RungEnd): Promise<RungEnd> {
+  const round = task.round;
+  if (!round) return end;
+  round.landed(end.status === "passed" || (end.status === "failed" && !end.notLanded?.length));
+  if (end.status !== "passed" || await round.mates()) return end;
+  const missing = round.with.join(", ");
+  await task.log(`\n--- checked together with ${missing}, which did not all land: checks again`);
+  task.ctx.progress(`checking again: ${missing} did not land`);
+  await task.sync();
+  const checks = await _run(task, task.plan.checks, task.plan.files, task.place.work);
+  return _failedNow(
+    end,
+    checks,
+    `without task ${missing}, whose change it was checked with but did not land`,
+  );
 }
 
 /** Landings by other tasks after the task's checks ran (before `upto`), not checked with it. */
@@ -112,27 +137,42 @@ async function _landWorkspace(task: TaskRun, end: RungEnd): Promise<RungEnd> {
       return { ...end, inTree: false, notLanded: settled.conflicts, ours };
     }
     if (end.status === "failed") end = { ...end, inTree: settled.landed.length > 0 };
-    if (!settled.merged.length) return end;
-    // Someone else's edit and the task's change were merged: the workspace takes the merge, and a
-    // passing task checks it.
-    await task.place.landed(settled.now);
-    for (const f of settled.merged) task.theirs.add(f);
-    return end.status === "passed" ? await _checkMerged(task, end, settled.merged) : end;
+    // What the tree holds of the task's files now and the workspace's checks did not see: a merge
+    // with someone else's edit, or their edit of a file the task did not change. The workspace
+    // takes it, and a passing task checks it.
+    const theirs = await _notChecked(task);
+    if (!theirs.size) return end;
+    await task.place.landed(theirs);
+    for (const f of theirs.keys()) task.theirs.add(f);
+    return end.status === "passed" ? await _checkMerged(task, end, [...theirs.keys()]) : end;
   }
 }
 
-/** Runs a landed task's checks on its change merged with someone else's edit of `files`. */
+/** The task's files whose tree content differs from its workspace's, with the tree's content. */
+async function _notChecked(task: TaskRun): Promise<Map<string, Uint8Array | null>> {
+  const { plan, ctx } = task;
+  const tree = await lookAt(ctx.root, plan.files);
+  const work = await lookAt(task.place.work, plan.files);
+  const out = new Map<string, Uint8Array | null>();
+  for (const [path, bytes] of tree) {
+    if (!sameBytes(bytes, work.get(path) ?? null)) out.set(path, bytes);
+  }
+  return out;
+}
+
+/** Runs a landed task's checks on its change together with someone else's edit of `files`. */
 async function _checkMerged(task: TaskRun, end: RungEnd, files: string[]): Promise<RungEnd> {
   const { plan, ctx } = task;
-  ctx.progress(`${files.join(", ")} changed while the task ran: checking the merge`);
+  ctx.progress(`${files.join(", ")} changed while the task ran: checking again with that`);
   await task.log(
-    `\n--- landed ${files.join(", ")} merged with the edits made meanwhile; checks again`,
+    `\n--- landed; ${files.join(", ")} hold edits made meanwhile, which its checks had not seen; ` +
+      "checks again",
   );
   const checks = await _run(task, plan.checks, plan.files, task.place.work);
   return _failedNow(
     end,
     checks,
-    `on its change merged with the edit made meanwhile to ${files.join(", ")}`,
+    `with the edit made meanwhile to ${files.join(", ")}`,
   );
 }
 
@@ -186,7 +226,10 @@ async function _recheck(task: TaskRun, end: RungEnd, fresh: Landing[]): Promise<
       signal: task.ctx.signal,
       lead: (members) => _leadRound(members as TaskRun[]),
     });
-    if (got.passed) return end;
+    if (got.passed) {
+      task.round = got;
+      return end;
+    }
   }
   return await _recheckAlone(task, end, fresh);
 }
@@ -223,13 +266,12 @@ async function _leadRound(all: TaskRun[]): Promise<boolean> {
   for (const m of members) {
     await m.log(`\n--- checked again together with ${ids.join(", ")}: ${verdict}`);
   }
-  if (run.failed_check) {
-    // The others' files did not land: the leader's workspace holds what the tree does again.
-    if (extra.size) {
-      await writeWork(leader.place.work, await snapshot(leader.ctx.root, [...extra.keys()]));
-    }
-    return false;
+  // The others' files have not landed (and some may not): the leader's workspace holds what the
+  // tree does again; what they land comes in through the sync, like any landing.
+  if (extra.size) {
+    await writeWork(leader.place.work, await snapshot(leader.ctx.root, [...extra.keys()]));
   }
+  if (run.failed_check) return false;
   for (const m of members) {
     m.seen = Math.max(m.seen, leader.seen);
     for (const id of ids) if (id !== m.plan.id) m.covered.add(id);

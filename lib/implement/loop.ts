@@ -13,6 +13,7 @@ import type { EngineContext } from "./context.ts";
 import { type AttemptOutcome, type ModelFacts, runAttempt } from "./attempt.ts";
 import { type Snapshot, texts } from "./files.ts";
 import type { Place } from "./place.ts";
+import type { Joined } from "./rounds.ts";
 import type { TaskPlan } from "./plan.ts";
 
 /** How often streaming progress is reported while the model writes, in ms. */
@@ -35,6 +36,8 @@ export interface TaskRun {
   covered: Set<string>;
   /** How long the task's last checks took, in ms (a landing round waits about that long). */
   checkMs: number;
+  /** The landing round its checks last ran in with other tasks, when they passed there. */
+  round?: Joined;
   /** Files where the task's edits were merged onto someone else's, or checked again after one. */
   theirs: Set<string>;
   /** Appends to the task's log, in order. */
@@ -180,7 +183,15 @@ export class Loop {
       task.checkMs = performance.now() - began;
       if (checks.failed_check) ctx.rounds?.idle(plan.id); // back to the model, not landing soon
       const moved = await task.place.changedMeanwhile();
-      if (checks.failed_check || !moved.length || round >= MAX_RECHECKS) return checks;
+      if (checks.failed_check || !moved.length) return checks;
+      if (round >= MAX_RECHECKS) {
+        // Someone keeps saving while the checks run: say so rather than pass what was not checked.
+        task.warnings.add(
+          `${moved.join(", ")} changed again while the checks ran their last time: that version ` +
+            "was not checked; run_checks checks it",
+        );
+        return checks;
+      }
       for (const f of moved) task.theirs.add(f);
       this.#progress(`${moved.join(", ")} changed while the checks ran: checking again`);
       await task.log(

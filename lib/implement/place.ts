@@ -20,7 +20,7 @@ import {
 } from "../tasks/mod.ts";
 import { removeChecked } from "../fs_atomic.ts";
 import { sameBytes } from "../text.ts";
-import { type Snapshot, snapshot } from "./files.ts";
+import { lookAt, type Snapshot, snapshot } from "./files.ts";
 
 /** What writing an attempt's edits did. */
 export type WriteOutcome =
@@ -49,7 +49,10 @@ export interface Place {
   read(): Promise<Snapshot>;
   /** Writes an attempt's `edits`, made from `from` (what `read` gave that attempt). */
   write(edits: ReadonlyMap<string, Uint8Array | null>, from: Snapshot): Promise<WriteOutcome>;
-  /** Files someone else changed since the task last read or wrote them (taken as seen now). */
+  /**
+   * Files someone else changed since the task last read or wrote them, taken as seen now (and
+   * noted, so that undoing the task keeps those edits).
+   */
   changedMeanwhile(): Promise<string[]>;
   /** Puts the task's files back as this call found them, keeping others' edits. */
   undo(): Promise<UndoOutcome>;
@@ -87,9 +90,9 @@ export class TreePlace implements Place {
   }
 
   async read(): Promise<Snapshot> {
-    const now = await snapshot(this.o.root, this.o.files);
-    this.#seen = new Map(now);
-    return now;
+    // An edit made since the task's last look is noted before the next prompt is built on it.
+    await this.changedMeanwhile();
+    return new Map(this.#seen);
   }
 
   async write(
@@ -105,23 +108,23 @@ export class TreePlace implements Place {
 
   async changedMeanwhile(): Promise<string[]> {
     const { root, id, run, files } = this.o;
-    const now = await snapshot(root, files);
-    const changed = files.filter((f) => !sameBytes(now.get(f)!, this.#seen.get(f) ?? null));
+    // A file that is no longer a regular file is not looked at: writing it is a conflict.
+    const now = await lookAt(root, files);
+    const changed = [...now.keys()].filter((f) =>
+      !sameBytes(now.get(f)!, this.#seen.get(f) ?? null)
+    );
     // The task goes on from the user's version: undoing it later must keep that edit.
     for (const path of changed) {
-      await noteSeen(root, id, {
-        path,
-        run,
-        pre: this.#seen.get(path) ?? null,
-        post: now.get(path)!,
-      });
+      const pre = this.#seen.get(path) ?? null;
+      await noteSeen(root, id, { path, run, pre, post: now.get(path)! });
     }
-    this.#seen = now;
+    for (const [path, bytes] of now) this.#seen.set(path, bytes);
     return changed;
   }
 
   async undo(): Promise<UndoOutcome> {
     const { root, id, start, run } = this.o;
+    await this.changedMeanwhile(); // what someone else changed since is theirs: kept
     const out = await undoWrites(root, id, { start: start.files, run });
     // Folders made for new files go too, when nothing else was put in them.
     for (const dir of [...start.dirs].reverse()) {
@@ -131,12 +134,13 @@ export class TreePlace implements Place {
         // not empty, or no longer a folder of ours
       }
     }
-    this.#seen = await snapshot(root, this.o.files);
+    this.#seen = await lookAt(root, this.o.files);
     return { kept: out.kept, left: out.left };
   }
 
   async unchanged(): Promise<boolean> {
-    return _same(await snapshot(this.o.root, this.o.files), this.o.start.files);
+    const now = await lookAt(this.o.root, this.o.files);
+    return now.size === this.o.files.length && _same(now, this.o.start.files);
   }
 
   changes(): Promise<Change[]> {

@@ -15,6 +15,39 @@ interface _Round<M> {
   ids: string[];
   closed: boolean;
   done: Promise<boolean>;
+  /** Per member, whether it landed after the round (settled once it knows). */
+  landed: Map<string, { promise: Promise<boolean>; settle: (ok: boolean) => void }>;
+}
+
+/** What {@linkcode LandingRounds.join} answers a member. */
+export interface Joined {
+  /** Whether the round's shared checks passed (false: check again alone). */
+  passed: boolean;
+  /** The other members. */
+  with: string[];
+  /** Tell the round whether this member landed (its shared checks counted on its files). */
+  landed(ok: boolean): void;
+  /** Whether every other member landed: the shared checks held only with all of them. */
+  mates(): Promise<boolean>;
+}
+
+function _deferred(): { promise: Promise<boolean>; settle: (ok: boolean) => void } {
+  let settle!: (ok: boolean) => void;
+  const promise = new Promise<boolean>((resolve) => settle = resolve);
+  return { promise, settle };
+}
+
+/** A member's answer: the round's outcome, and its part in the landing that follows. */
+function _joined<M>(round: _Round<M>, id: string, passed: boolean): Joined {
+  return {
+    passed,
+    with: round.ids.filter((x) => x !== id),
+    landed: (ok) => round.landed.get(id)?.settle(ok),
+    mates: async () => {
+      const others = [...round.landed].filter(([x]) => x !== id).map(([, d]) => d.promise);
+      return (await Promise.all(others)).every(Boolean);
+    },
+  };
 }
 
 /** The landing rounds of one server. */
@@ -42,20 +75,26 @@ export class LandingRounds<M = object> {
    * Joins task `id` (`member`) to the round that is gathering, or starts one: the first member
    * waits up to `o.windowMs` while other tasks are busy, then runs `o.lead` with every member
    * once. Answers whether the shared checks passed and which other tasks shared them (`passed`
-   * false: each member checks again on its own).
+   * false: each member checks again on its own); when they passed, each member then says whether
+   * it landed, and asks whether the others did (the shared checks held only with all of them).
    */
   async join(
     id: string,
     member: M,
     o: { windowMs: number; signal: AbortSignal; lead: (members: M[]) => Promise<boolean> },
-  ): Promise<{ passed: boolean; with: string[] }> {
+  ): Promise<Joined> {
     this.#busy.delete(id);
     const open = this.#open;
     if (open && !open.closed) {
       open.members.push(member);
       open.ids.push(id);
-      const passed = await _unlessAborted(open.done, o.signal);
-      return { passed, with: open.ids.filter((x) => x !== id) };
+      open.landed.set(id, _deferred());
+      try {
+        return _joined(open, id, await _unlessAborted(open.done, o.signal));
+      } catch (err) {
+        open.landed.get(id)?.settle(false);
+        throw err;
+      }
     }
     let settle!: (passed: boolean) => void;
     const round: _Round<M> = {
@@ -63,6 +102,7 @@ export class LandingRounds<M = object> {
       ids: [id],
       closed: false,
       done: new Promise<boolean>((resolve) => settle = resolve),
+      landed: new Map([[id, _deferred()]]),
     };
     this.#open = round;
     const began = Date.now();
@@ -73,6 +113,7 @@ export class LandingRounds<M = object> {
       }
     } catch (err) {
       // The first task was cancelled while it gathered: the others check again on their own.
+      round.landed.get(id)?.settle(false);
       settle(false);
       throw err;
     } finally {
@@ -85,7 +126,7 @@ export class LandingRounds<M = object> {
     } finally {
       settle(passed);
     }
-    return { passed, with: round.ids.filter((x) => x !== id) };
+    return _joined(round, id, passed);
   }
 }
 

@@ -65,14 +65,16 @@ interface _Planned {
  * a conditional write can ask it right before its rename.
  */
 export function holdsNow(abs: string, want: Uint8Array | null): boolean {
-  let now: Uint8Array | null;
+  let info: Deno.FileInfo;
   try {
-    now = Deno.readFileSync(abs);
+    info = Deno.lstatSync(abs);
   } catch (err) {
     if (!(err instanceof Deno.errors.NotFound)) throw err;
-    now = null;
+    return want === null;
   }
-  return sameBytes(now, want);
+  // A link (even to the same bytes), a folder or a FIFO is not the file the task saw.
+  if (!info.isFile) return false;
+  return sameBytes(Deno.readFileSync(abs), want);
 }
 
 /**
@@ -140,7 +142,10 @@ export async function applyFiles(
     pre: p.pre,
     post: p.hash,
   }));
+  /** Where this call's entries start in the record's `writes`. */
+  let at = 0;
   await updateTask(root, id, (r) => {
+    at = r.writes?.length ?? 0;
     const written = { ...r.written };
     for (const p of plan) {
       const seen = written[p.rel] ?? [];
@@ -183,11 +188,13 @@ export async function applyFiles(
   } catch (err) {
     // The writes not made come out of the record (a kill here leaves them: undo sees that the
     // tree never held what they name).
-    const dropped = new Set(entries.slice(done));
+    // Only this call's own entries, by their place: an earlier identical write stays noted.
     await updateTask(root, id, (r) => ({
-      writes: (r.writes ?? []).filter((w) =>
-        ![...dropped].some((d) => d.path === w.path && d.pre === w.pre && d.post === w.post)
-      ),
+      writes: (r.writes ?? []).filter((w, i) => {
+        const mine = entries[i - at];
+        const given = i >= at + done && i < at + entries.length;
+        return !(given && w.path === mine.path && w.pre === mine.pre && w.post === mine.post);
+      }),
     })).catch(() => {});
     throw err;
   }

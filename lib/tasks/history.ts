@@ -116,7 +116,7 @@ export async function withoutWrites(o: WithoutOptions): Promise<Without> {
       break;
     }
   }
-  if (upto < 0) return { leave: "changed after the task" };
+  if (upto < 0) return await _neverReached(o, nowHash);
   /** The content behind a hash; undefined when it was not kept. */
   const content = async (hash: string | null) =>
     hash === null ? null : hash === startHash ? o.start : await o.blob(hash);
@@ -158,4 +158,27 @@ export async function withoutWrites(o: WithoutOptions): Promise<Without> {
     prev = { hash: w.post, bytes: await content(w.post) };
   }
   return { target, kept: kept && !sameBytes(target, o.start) };
+}
+
+/**
+ * The file holds none of the task's writes: when it holds what the tree held right before one of
+ * them (that write and the ones after it were noted but never reached the file: a run killed
+ * before its rename), it is what it would be without the task up to there; otherwise it was
+ * changed after the task.
+ */
+async function _neverReached(o: WithoutOptions, nowHash: string | null): Promise<Without> {
+  let k = -1;
+  for (let i = o.writes.length - 1; i >= 0; i--) {
+    if (!o.writes[i].seen && o.writes[i].pre === nowHash) {
+      k = i;
+      break;
+    }
+  }
+  if (k < 0) return { leave: "changed after the task" };
+  if (k === 0) return { target: o.now, kept: true }; // the task never changed it
+  const last = o.writes[k - 1];
+  const writes = [...o.writes.slice(0, k)];
+  // What changed the file from the task's last write that reached it to what it holds now.
+  if (last.post !== nowHash) writes.push({ ...last, pre: last.post, post: nowHash, seen: true });
+  return await withoutWrites({ ...o, writes });
 }

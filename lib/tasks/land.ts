@@ -7,6 +7,7 @@
  * changed in between the same way (`history.ts`). Every write is conditional up to its rename
  * (`applyFiles` with `expect`), and tried again when the file changes under it.
  */
+import { PathError, ToolError } from "../errors.ts";
 import { sameBytes } from "../text.ts";
 import { applyFiles, TreeChangedError } from "./apply.ts";
 import { readCurrent, readManifest, readOriginal } from "./backup.ts";
@@ -75,7 +76,15 @@ export async function landChanges(
     // A file written by an earlier try merges again to what it holds (both sides made the change).
     const merged = new Set<string>();
     for (const c of mine) {
-      const now = await readCurrent(root, c.path);
+      let now: Uint8Array | null;
+      try {
+        now = await readCurrent(root, c.path);
+      } catch (err) {
+        // Made a folder, a link or a FIFO meanwhile: not a file the task's change can go into.
+        if (!(err instanceof ToolError) && !(err instanceof PathError)) throw err;
+        conflicts.push({ path: c.path, reason: "it is no longer a regular file" });
+        continue;
+      }
       const t = await _target(c, now);
       if ("reason" in t) {
         conflicts.push(t);

@@ -16,7 +16,7 @@ import { removeTemp } from "./stale.ts";
 import { liveClaims } from "./claims.ts";
 import { claimOf, TaskRunningError } from "./requests.ts";
 import { holdsNow } from "./apply.ts";
-import { readBlob, withoutWrites } from "./history.ts";
+import { hashOf, keepBlob, readBlob, withoutWrites } from "./history.ts";
 import { sameBytes } from "../text.ts";
 import {
   appendLog,
@@ -98,29 +98,37 @@ async function _plan(
     if (!e.existed) return { action: now === null ? "none" : "remove", now: bytes };
     return { action: now === original && mode === e.mode ? "none" : "restore", now: bytes };
   };
-  if (force || now === original) return back();
+  if (now === original) return back();
   if (!record.writes) {
     // A record from before writes were noted one by one: the task's own contents by hash.
-    return (record.written[e.path] ?? []).includes(now) ? back() : { action: "skip" };
+    const ours = (record.written[e.path] ?? []).includes(now);
+    return ours || force ? back() : { action: "skip" };
+  }
+  const writes = record.writes.filter((x) => x.path === e.path);
+  // A file the task never wrote holds nobody's change but someone else's: nothing to undo.
+  if (!writes.some((x) => !x.seen)) {
+    // (A content recorded as written all the same is the task's: a record written by hand.)
+    if ((record.written[e.path] ?? []).includes(now)) return back();
+    return { action: "none", target: bytes };
   }
   const start = await readOriginal(root, id, e);
   const w = await withoutWrites({
     start,
-    writes: record.writes.filter((x) => x.path === e.path),
+    writes,
     now: bytes,
     blob: (hash) =>
       hash === original ? Promise.resolve(start ?? undefined) : readBlob(root, id, hash),
   });
   if ("leave" in w) {
     // A content recorded as written but never noted as a write (a record written by hand, or
-    // before writes were noted one by one) is still the task's.
-    if ((record.written[e.path] ?? []).includes(now) && w.leave === "changed after the task") {
-      return back();
-    }
-    return { action: "skip", why: w.leave };
+    // before writes were noted one by one) is still the task's; `force` restores the original
+    // only where revert would otherwise leave the file.
+    const ours = (record.written[e.path] ?? []).includes(now) &&
+      w.leave === "changed after the task";
+    return ours || force ? back() : { action: "skip", why: w.leave };
   }
-  if (!w.kept) return back();
-  if (sameBytes(w.target, bytes)) return { action: "none" };
+  if (sameBytes(w.target, start)) return back();
+  if (sameBytes(w.target, bytes)) return { action: "none", target: w.target };
   return { action: "keep", target: w.target, now: bytes };
 }
 
@@ -242,6 +250,23 @@ function _noted(
   return result;
 }
 
+/** Notes a write of revert's in the record's `writes`, ahead of it, with both contents kept. */
+async function _noteRevertWrite(
+  root: string,
+  id: string,
+  path: string,
+  o: { pre: Uint8Array | null | undefined; post: Uint8Array | null },
+): Promise<void> {
+  if (o.pre === undefined) return; // forced over a file revert did not look at: nothing to chain
+  if (o.pre !== null) await keepBlob(root, id, o.pre);
+  if (o.post !== null) await keepBlob(root, id, o.post);
+  const pre = await hashOf(o.pre);
+  const post = await hashOf(o.post);
+  await updateTask(root, id, (r) => ({
+    writes: r.writes ? [...r.writes, { path, run: r.runs, pre, post }] : undefined,
+  }));
+}
+
 /** The file changed between revert's look at it and its write. */
 class _ChangedMeanwhile extends Error {}
 
@@ -263,13 +288,14 @@ async function _carryOut(
   const safe = await resolveForWrite(root, entry.path);
   // With force the original goes back whatever is there; otherwise only over what was seen.
   const check = () => _stillHolds(safe.abs, force ? undefined : plan.now);
-  if (action === "remove") {
-    check();
-    removeChecked(root, safe.rel);
-    return;
-  }
-  const bytes = action === "keep" ? plan.target : await readOriginal(root, id, entry);
-  if (bytes === null || bytes === undefined) {
+  const bytes = action === "keep"
+    ? plan.target ?? null
+    : action === "remove"
+    ? null
+    : await readOriginal(root, id, entry);
+  // Noted like the task's own writes, so a later revert (after a skip) knows this content.
+  await _noteRevertWrite(root, id, entry.path, { pre: plan.now, post: bytes });
+  if (bytes === null) {
     check();
     removeChecked(root, safe.rel);
     return;
@@ -355,7 +381,10 @@ export async function revertTask(
   ];
   _removeDirs(root, dirs);
   const targets = new Map(
-    plans.filter((p) => p.action === "keep").map((p) => [p.entry.path, p.plan.target ?? null]),
+    plans.filter((p) => p.plan.target !== undefined).map((p) => [
+      p.entry.path,
+      p.plan.target ?? null,
+    ]),
   );
   const left = await _leftovers(root, entries, { skipped, targets, temps, dirs });
   if (left.length) {

@@ -54,7 +54,9 @@ async function lab() {
   const out = await Deno.makeTempDir({ prefix: "localexec-meanwhile-" });
   const check = `if [ -e ${out}/hold ]; then touch ${out}/checking; ` +
     `while [ ! -e ${out}/go ]; do sleep 0.02; done; rm -f ${out}/go ${out}/checking ${out}/hold; fi; ` +
-    "if grep -q BAD a.py; then echo 'a.py is BAD'; exit 1; fi";
+    "if grep -q BAD a.py; then echo 'a.py is BAD'; exit 1; fi; " +
+    "if grep -q 'return 1' a.py && grep -q CLASH b.py; then echo 'a.py and b.py clash'; exit 1; fi; " +
+    `if [ -e ${out}/touch ]; then echo '# touched by the check' >> a.py; fi`;
   const root = await tempProject({
     "a.py": A,
     "b.py": B,
@@ -110,6 +112,7 @@ async function lab() {
   return {
     fake,
     root,
+    out,
     read,
     write,
     holdCheck,
@@ -306,6 +309,70 @@ Deno.test("meanwhile (workspace): a task's file under node_modules is never writ
     const r = await l.call("revert_task", { task_id: "N1" });
     assert.equal(r.status, "reverted", JSON.stringify(r));
     assert.equal(l.read(dep), original);
+  } finally {
+    await l.close();
+  }
+});
+
+Deno.test("meanwhile (tree): an edit made while the model writes the next attempt is kept by blocked, and by a cancel's revert", async () => {
+  for (const end of ["blocked", "cancelled"]) {
+    const l = await lab();
+    const model = gate(); // the cancelled attempt's model, answering only at the test's end
+    try {
+      const bad = block("a.py", "def one():\n    return 0\n", "def one():\n    return 'BAD'\n");
+      let edited!: () => void;
+      const editedNow = new Promise<void>((r) => edited = r);
+      l.fake.script(bad, async () => {
+        l.write("a.py", l.read("a.py") + USER_LINE); // after attempt 1's write, before attempt 2's
+        edited();
+        if (end === "cancelled") await model.opened;
+        return "QUESTION: should one() return an int or a string?";
+      });
+      const running = l.implement(`E${end}`);
+      if (end === "cancelled") {
+        await editedNow;
+        const r = await l.call("revert_task", { task_id: `E${end}` });
+        assert.equal(r.status, "reverted", JSON.stringify(r));
+      } else {
+        assert.equal((await running).status, "blocked");
+      }
+      await running;
+      assert.equal(l.read("a.py"), A + USER_LINE, `${end}: the task's line out, the user's kept`);
+    } finally {
+      model.open();
+      await l.close();
+    }
+  }
+});
+
+Deno.test("meanwhile (workspace): an edit of the task's untouched file during its check is checked before passed", async () => {
+  const l = await lab();
+  try {
+    const unblock = await l.blocker();
+    const hold = l.holdCheck();
+    l.fake.script(TASK_A);
+    const running = l.implement("W6", ["a.py", "b.py"]);
+    await hold.held;
+    l.write("b.py", "B = 'CLASH'\n"); // fails the check only together with the task's a.py
+    hold.release();
+    const v = await running;
+    await unblock();
+    assert.equal(v.status, "failed", JSON.stringify(v));
+    assert.match(String(v.why), /with the edit made meanwhile to b\.py/);
+    assert.equal(l.read("b.py"), "B = 'CLASH'\n");
+  } finally {
+    await l.close();
+  }
+});
+
+Deno.test("meanwhile (tree): a file that changes during every run of the checks is named, not passed as checked", async () => {
+  const l = await lab();
+  try {
+    Deno.writeTextFileSync(join(l.out, "touch"), ""); // the check itself appends to a.py
+    l.fake.script(TASK_A);
+    const v = await l.implement("T8");
+    assert.equal(v.status, "passed", JSON.stringify(v));
+    assert.match(JSON.stringify(v.warnings), /changed again while the checks ran/);
   } finally {
     await l.close();
   }

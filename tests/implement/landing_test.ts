@@ -220,7 +220,8 @@ Deno.test("rounds tell every member that the round's checks failed", async () =>
   rounds.busy("b");
   const a = rounds.join("a", "A", { windowMs: 10_000, signal, lead });
   const b = rounds.join("b", "B", { windowMs: 10_000, signal, lead });
-  assert.deepEqual(await Promise.all([a, b]), [
+  const shape = ({ passed, with: w }: { passed: boolean; with: string[] }) => ({ passed, with: w });
+  assert.deepEqual((await Promise.all([a, b])).map(shape), [
     { passed: false, with: ["b"] },
     { passed: false, with: ["a"] },
   ]);
@@ -238,7 +239,8 @@ Deno.test("rounds: a first task cancelled while it gathers leaves no member wait
   stopA.abort();
   await assert.rejects(a, (err: Error) => err.name === "AbortError");
   // B hears that the round's checks did not run, and checks again on its own.
-  assert.deepEqual(await b, { passed: false, with: ["a"] });
+  const got = await b;
+  assert.deepEqual({ passed: got.passed, with: got.with }, { passed: false, with: ["a"] });
   rounds.idle("c");
 });
 
@@ -253,4 +255,19 @@ Deno.test("rounds: a member cancelled while it waits for the round stops waiting
   await assert.rejects(b, (err: Error) => err.name === "AbortError");
   rounds.idle("x");
   assert.equal((await a).passed, true);
+});
+
+Deno.test("rounds: a member hears whether every other member landed", async () => {
+  const rounds = new LandingRounds<string>();
+  const signal = new AbortController().signal;
+  const lead = () => Promise.resolve(true);
+  rounds.busy("b");
+  const [a, b] = await Promise.all([
+    rounds.join("a", "A", { windowMs: 10_000, signal, lead }),
+    rounds.join("b", "B", { windowMs: 10_000, signal, lead }),
+  ]);
+  a.landed(true);
+  b.landed(false); // it conflicted, or was cancelled
+  assert.equal(await a.mates(), false, "a was checked with b's change, which did not land");
+  assert.equal(await b.mates(), true);
 });

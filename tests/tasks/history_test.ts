@@ -126,3 +126,22 @@ Deno.test("history noteSeen keeps both contents and notes the edit as seen", asy
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("history: writes noted but never made leave the file as it would be without them", async () => {
+  const b = blobs();
+  // The user edited, then the task's first write was noted and its run killed before the rename.
+  const user = ORIG + "u\n";
+  assert.deepEqual(await b.without(ORIG, [await b.write(user, T0 + "u\n")], user), {
+    text: user,
+    kept: true,
+  });
+  // The task wrote line 1; the user appended; its next write was noted, never made.
+  const never = [
+    await b.write(ORIG, T0),
+    await b.write(U, lines("A", "b", "c", "D", "e", "f", "g", "u")),
+  ];
+  assert.deepEqual(await b.without(ORIG, never, U), { text: ORIG + "u\n", kept: true });
+  // A file changed after the task, holding no state the task saw, is still left.
+  const after = await b.without(ORIG, [await b.write(ORIG, T0)], T0 + "later\n");
+  assert.deepEqual(after, { leave: "changed after the task" });
+});

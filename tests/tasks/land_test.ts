@@ -247,3 +247,50 @@ Deno.test("land undoWrites leaves a file changed after the task, and says nothin
     await l.close();
   }
 });
+
+Deno.test("land: a write given up at its rename leaves an identical earlier write noted", async () => {
+  const l = await lab("D1");
+  try {
+    // Attempt 1 writes A→A_TASK, attempt 2 puts A back, attempt 3 writes A→A_TASK again and is
+    // given up at its rename: the user saved a.py then.
+    await applyFiles(l.root, "D1", new Map([["a.py", A_TASK]]));
+    await applyFiles(l.root, "D1", new Map([["a.py", A]]));
+    const user = A + "# the user's line\n";
+    const out = await landStopped(l.root, "D1", [{ path: "a.py", base: A, ours: A_TASK }], {
+      nth: 1,
+      meanwhile: () => l.write("a.py", user),
+    });
+    assert.deepEqual(out, { landed: ["a.py"], merged: ["a.py"] });
+    const writes = (await readRecord(l.root, "D1"))?.writes ?? [];
+    assert.equal(writes.length, 3, "the first write, the put-back and the merge stay noted");
+    const { revertTask } = await import("../../lib/tasks/mod.ts");
+    const r = await revertTask(l.root, "D1");
+    assert.equal(r.status, "reverted", JSON.stringify(r));
+    assert.equal(l.read("a.py"), user, "revert takes the task's line out and keeps the user's");
+  } finally {
+    await l.close();
+  }
+});
+
+Deno.test("land: a file made a folder or a link meanwhile is a conflict, and a link is never taken for the file", async () => {
+  const l = await lab("D2");
+  try {
+    Deno.removeSync(join(l.root, "a.py"));
+    Deno.mkdirSync(join(l.root, "a.py"));
+    const folder = await landChanges(l.root, "D2", [change("a.py", A, A_TASK)]);
+    assert.deepEqual(
+      "conflicts" in folder ? folder.conflicts : folder,
+      [{ path: "a.py", reason: "it is no longer a regular file" }],
+    );
+    // b.py swapped for a link to a file holding what the task saw: the link is not b.py.
+    l.write("elsewhere.txt", B);
+    Deno.removeSync(join(l.root, "b.py"));
+    Deno.symlinkSync(join(l.root, "elsewhere.txt"), join(l.root, "b.py"));
+    const link = await landChanges(l.root, "D2", [change("b.py", B, B_TASK)]);
+    assert.ok("conflicts" in link, JSON.stringify(link));
+    assert.ok(Deno.lstatSync(join(l.root, "b.py")).isSymlink, "the link is left as it is");
+    assert.equal(l.read("elsewhere.txt"), B);
+  } finally {
+    await l.close();
+  }
+});

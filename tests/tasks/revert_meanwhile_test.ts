@@ -104,3 +104,65 @@ Deno.test("revert refuses a task whose claim a live run holds, and reverts it on
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("revert: force restores only the files revert would leave; a kept edit stays kept", async () => {
+  const root = await tempProject({ "a.py": ORIG, "b.py": ORIG });
+  try {
+    const read = (f: string) => Deno.readTextFileSync(join(root, f));
+    await beginTask(root, { id: "F3", spec: "s", files: ["a.py", "b.py"] });
+    await applyFiles(root, "F3", new Map([["a.py", T0], ["b.py", T0]]));
+    Deno.writeTextFileSync(join(root, "a.py"), T0 + "u\n"); // while the task ran…
+    await applyFiles(
+      root,
+      "F3",
+      new Map([["a.py", lines("A", "b", "c", "d", "E", "f", "g", "u")]]),
+    );
+    Deno.writeTextFileSync(join(root, "b.py"), T0 + "later\n"); // …and after it
+    const first = await revertTask(root, "F3");
+    assert.deepEqual([first.kept, first.skipped], [["a.py"], ["b.py"]]);
+    assert.equal(read("a.py"), ORIG + "u\n");
+    const forced = await revertTask(root, "F3", { force: true });
+    assert.equal(forced.status, "reverted", JSON.stringify(forced));
+    assert.equal(read("b.py"), ORIG, "force restored the file revert left");
+    assert.equal(read("a.py"), ORIG + "u\n", "the edit kept by the first revert stays");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("revert: a file the task never wrote is nothing to revert, whatever it holds", async () => {
+  const root = await tempProject({ "a.py": ORIG });
+  try {
+    await beginTask(root, { id: "F4", spec: "s", files: ["a.py", "new.py"] });
+    // A conflict wrote nothing; the user changed a.py and made new.py meanwhile.
+    Deno.writeTextFileSync(join(root, "a.py"), ORIG + "mine\n");
+    Deno.writeTextFileSync(join(root, "new.py"), "mine\n");
+    const out = await revertTask(root, "F4");
+    assert.deepEqual(
+      [out.status, out.restore, out.remove, out.skipped, out.note],
+      ["reverted", [], [], undefined, undefined],
+    );
+    assert.ok((await readRecord(root, "F4"))?.reverted_at, "marked reverted");
+    assert.equal(Deno.readTextFileSync(join(root, "a.py")), ORIG + "mine\n");
+    assert.equal(Deno.readTextFileSync(join(root, "new.py")), "mine\n");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("revert: a file already as it would be without the task is reverted, not partial", async () => {
+  const root = await tempProject({ "a.py": ORIG });
+  try {
+    await beginTask(root, { id: "F5", spec: "s", files: ["a.py"] });
+    await applyFiles(root, "F5", new Map([["a.py", T0]]));
+    Deno.writeTextFileSync(join(root, "a.py"), lines("A", "b", "c", "D", "e", "f", "g"));
+    // The task's next attempt puts its line back, from the user's version.
+    await applyFiles(root, "F5", new Map([["a.py", lines("a", "b", "c", "D", "e", "f", "g")]]));
+    const out = await revertTask(root, "F5");
+    assert.equal(out.status, "reverted", JSON.stringify(out));
+    assert.equal(out.left, undefined);
+    assert.ok((await readRecord(root, "F5"))?.reverted_at, "marked reverted");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
