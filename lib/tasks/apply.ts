@@ -19,9 +19,9 @@ import {
 } from "../fs_atomic.ts";
 import { diffFile, type FileDiff, formatStat } from "./patch.ts";
 import { resolveForWrite, type SafePath, toRel } from "../paths.ts";
-import { readCurrent, readManifest, readOriginal } from "./backup.ts";
+import { type ManifestEntry, readCurrent, readManifest, readOriginal } from "./backup.ts";
 import { sameBytes } from "../text.ts";
-import { hashOf, keepBlob, type WriteEntry } from "./history.ts";
+import { hashOf, keepBlob, readBlob, withoutWrites, type WriteEntry } from "./history.ts";
 import { storeRel, taskPaths } from "./dir.ts";
 import { readRecord, updateTask } from "./store.ts";
 
@@ -217,16 +217,48 @@ export async function taskDiff(
 ): Promise<FileDiff[]> {
   const manifest = await readManifest(root, id);
   if (!manifest) return [];
+  const writes = from === root ? (await readRecord(root, id))?.writes : undefined;
   const out: FileDiff[] = [];
   for (const entry of manifest.files) {
-    const before = await readOriginal(root, id, entry);
+    const original = await readOriginal(root, id, entry);
     const after = typeof from !== "string" && from.has(entry.path)
       ? from.get(entry.path)!
       : await readCurrent(typeof from === "string" ? from : root, entry.path).catch(() => null);
+    const before = writes
+      ? await _withoutTask(root, id, { entry, original, after, writes })
+      : original;
+    if (before === undefined) continue; // a file the task never wrote: nothing of it is the task's
     const d = await diffFile(entry.path, before, after);
     if (d) out.push(d);
   }
   return out;
+}
+
+/**
+ * What the tree's file would hold without the task (`history.ts`), so that its diff is the task's
+ * lines alone when someone else's edits were merged in; undefined for a file the task never wrote;
+ * the original when that cannot be worked out.
+ */
+async function _withoutTask(
+  root: string,
+  id: string,
+  o: {
+    entry: ManifestEntry;
+    original: Uint8Array | null;
+    after: Uint8Array | null;
+    writes: readonly WriteEntry[];
+  },
+): Promise<Uint8Array | null | undefined> {
+  const mine = o.writes.filter((w) => w.path === o.entry.path);
+  if (!mine.some((w) => !w.seen)) return sameBytes(o.original, o.after) ? o.original : undefined;
+  const w = await withoutWrites({
+    start: o.original,
+    writes: mine,
+    now: o.after,
+    blob: async (hash) =>
+      hash === o.entry.sha256 ? o.original ?? undefined : await readBlob(root, id, hash),
+  });
+  return "leave" in w ? o.original : w.target;
 }
 
 /** What {@linkcode writePatch} wrote. */

@@ -150,6 +150,10 @@ for (const where of ["tree", "workspace"] as const) {
       assert.equal(v.status, "passed", JSON.stringify(v));
       assert.equal(l.read("a.py"), A.replace("return 0", "return 1") + USER_LINE);
       assert.match(String(v.note), /merged/);
+      // The patch is the task's lines alone, not the user's merged in.
+      const p = await l.call("show_patch", { task_id: "M1" });
+      assert.match(String(p.diff), /^\+ {4}return 1$/m);
+      assert.doesNotMatch(String(p.diff), /the user's line/);
       const r = await l.call("revert_task", { task_id: "M1" });
       assert.equal(r.status, "reverted", JSON.stringify(r));
       assert.equal(
@@ -271,6 +275,7 @@ for (const where of ["tree", "workspace"] as const) {
       await unblock?.();
       assert.equal(v.status, "passed", JSON.stringify(v));
       assert.equal(l.read("b.py"), "B = 'the user'\n");
+      assert.deepEqual(v.files, ["a.py"], "the user's edit of b.py is not the task's");
       await l.call("revert_task", { task_id: "S1" });
       assert.equal(l.read("b.py"), "B = 'the user'\n");
       assert.equal(l.read("a.py"), A);
