@@ -19,7 +19,7 @@
  */
 import { join } from "../lib/deps.ts";
 import { applyEdits, chooseFence, deletionAllowance, parseReply } from "../lib/edit/mod.ts";
-import { judgeReply, syntaxBackstop } from "../lib/implement/reply.ts";
+import { judgeReply, validateOutcome } from "../lib/implement/reply.ts";
 import { primeSyntax } from "../lib/outline/mod.ts";
 
 type Text = string | string[];
@@ -240,7 +240,7 @@ async function _backstopCost(): Promise<Record<string, number>> {
       const t0 = performance.now();
       const judged = judgeReply(reply, input);
       const t1 = performance.now();
-      const after = await syntaxBackstop(judged, current);
+      const after = await validateOutcome(judged, input);
       const t2 = performance.now();
       await primeSyntax(path, `${text}${" ".repeat(run + 1)}\n`); // a new text: a full parse
       const t3 = performance.now();

@@ -1,6 +1,6 @@
 /**
  * The reply scorer: runs EVERY case of every reply corpus — `shared/replies/` real, logs-a, logs-b,
- * aider-tests, the project's `tests/replies/own/` — and the hand-written probes
+ * logs-c, aider-tests, probes-2, the project's `tests/replies/own/` and `tests/replies/probes-3/` — and the hand-written probes
  * (`shared/replies/probes.json`) through implement_task's own judge (`lib/implement/reply.ts`:
  * parse, apply in memory, the syntax backstop), with the fence the prompt would ask for, and
  * counts per corpus: applied right, refused right, refused (wrongly: an edit was expected),
@@ -12,7 +12,7 @@
  */
 import { join } from "../lib/deps.ts";
 import { chooseFence } from "../lib/edit/mod.ts";
-import { judgeReply, syntaxBackstop } from "../lib/implement/reply.ts";
+import { judgeReply, validateOutcome } from "../lib/implement/reply.ts";
 import { corpusDir, loadCorpus, type ReplyCase, text } from "./bench_replies.ts";
 
 /** How one case ended. */
@@ -107,8 +107,13 @@ function _fromShared(corpus: string, c: SharedCase): ScoreCase {
   };
 }
 
+/** Corpora in the shared case format kept in this repository (`tests/replies/<name>/cases`). */
+const OWN_SHARED_FORMAT = ["probes-3"];
+
 async function _sharedCases(corpus: string): Promise<ScoreCase[] | null> {
-  const dir = join(SHARED, corpus, "cases");
+  const dir = OWN_SHARED_FORMAT.includes(corpus)
+    ? new URL(`../tests/replies/${corpus}/cases`, import.meta.url).pathname
+    : join(SHARED, corpus, "cases");
   const out: ScoreCase[] = [];
   try {
     for await (const e of Deno.readDir(dir)) {
@@ -266,7 +271,9 @@ export async function loadAll(): Promise<Map<string, ScoreCase[]>> {
     const dir = corpusDir(name);
     if (dir) out.set(name, (await loadCorpus(dir)).map((c) => _fromOwn(name, c)));
   }
-  for (const name of ["logs-a", "logs-b", "aider-tests"]) {
+  for (
+    const name of ["logs-a", "logs-b", "logs-c", "aider-tests", "probes-2", ...OWN_SHARED_FORMAT]
+  ) {
     const cases = await _sharedCases(name);
     if (cases) out.set(name, cases);
   }
@@ -286,7 +293,7 @@ export async function scoreCase(c: ScoreCase): Promise<Scored> {
     current,
     fence: chooseFence(shown),
   };
-  const judged = await syntaxBackstop(judgeReply(c.reply, input), current);
+  const judged = await validateOutcome(judgeReply(c.reply, input), input);
   const base = { corpus: c.corpus, name: c.name };
   if (judged.kind !== "edits") {
     const what = judged.kind === "question" ? judged.question : judged.problem;

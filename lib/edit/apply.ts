@@ -158,6 +158,14 @@ function _checkOverlap(
   regions.set(path, [...seen, { start, end, n }]);
 }
 
+/** True for a whole-file edit whose content is the file as it is (line endings aside). */
+function _restates(edit: Edit, current: ReadonlyMap<string, string | null>): boolean {
+  const now = current.get(normalizePath(edit.path));
+  if (edit.type !== "whole" || now === null || now === undefined) return false;
+  const plain = (t: string) => t.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n").trimEnd();
+  return plain(edit.content) === plain(now);
+}
+
 /**
  * Applies `edits` in order to `files` (path → current content, `null` when the file does not
  * exist). Either every edit applies and the new contents come back, or nothing does and `error`
@@ -165,12 +173,15 @@ function _checkOverlap(
  */
 export function applyEdits(
   files: ReadonlyMap<string, string | null>,
-  edits: readonly Edit[],
+  given: readonly Edit[],
   options: ApplyOptions,
 ): ApplyResult {
   const allowed = new Set(options.allowed.map(normalizePath));
   const current = new Map<string, string | null>();
   for (const [path, content] of files) current.set(normalizePath(path), content);
+  // A whole file restated exactly as it is ("manifest.json (no changes needed)") is a quotation,
+  // not an edit, even of a file the reply may not change.
+  const edits = given.filter((e) => allowed.has(normalizePath(e.path)) || !_restates(e, current));
   const refused = [
     ...new Set(edits.map((e) => normalizePath(e.path)).filter((p) => !allowed.has(p))),
   ];

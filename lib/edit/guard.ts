@@ -37,8 +37,34 @@ export function deletionAllowance(spec: string): DeletionAllowance {
   return { most: DELETION.test(spec), all: EMPTYING.test(spec) };
 }
 
-/** The lines of `before` (non-blank, trimmed, counted with repeats) that `after` no longer holds. */
-export function removedLines(before: readonly string[], after: readonly string[]): string[] {
+/** Share of a line that an edited version of it keeps (its start and end together). */
+const KEPT_SHARE = 0.6;
+/** Shorter lines are too short to tell an edit of one from another line (`return a - b`). */
+const MIN_EDITED = 16;
+/** Beyond this many lines each way, edited lines are not looked for (the count stays exact). */
+const MAX_PAIRED = 2000;
+
+function _common(a: string, b: string): number {
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (
+    tail < a.length - head && tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  ) tail++;
+  return head + tail;
+}
+
+/**
+ * The lines of `before` (non-blank, trimmed, counted with repeats) that `after` no longer holds.
+ * With `edited`, also as they were edited: a line of `after` that keeps most of one (its start and
+ * its end, as a column added in the middle of a CSV row does) is that line, changed, not removed.
+ */
+export function removedLines(
+  before: readonly string[],
+  after: readonly string[],
+  edited = false,
+): string[] {
   const left = new Map<string, number>();
   for (const l of after) {
     const t = l.trim();
@@ -52,7 +78,21 @@ export function removedLines(before: readonly string[], after: readonly string[]
     if (n > 0) left.set(t, n - 1);
     else gone.push(t);
   }
-  return gone;
+  const fresh = [...left].flatMap(([t, n]) => Array<string>(n).fill(t));
+  if (
+    !edited || !gone.length || !fresh.length || gone.length > MAX_PAIRED ||
+    fresh.length > MAX_PAIRED
+  ) {
+    return gone;
+  }
+  const used = new Set<number>();
+  return gone.filter((g) => {
+    if (g.length < MIN_EDITED) return true;
+    const k = fresh.findIndex((f, i) => !used.has(i) && _common(g, f) >= g.length * KEPT_SHARE);
+    if (k < 0) return true;
+    used.add(k);
+    return false;
+  });
 }
 
 /**
@@ -71,7 +111,9 @@ export function destructiveMessage(
   const gone = removedLines(before, after);
   const emptied = after.every((l) => !l.trim());
   if (emptied ? allow.all : allow.most) return null;
-  if (!emptied && (had < GUARD_MIN_LINES || gone.length <= had * GUARD_SHARE)) return null;
+  // Whether it is destructive counts edited lines as kept; the message names what is not there.
+  const lost = removedLines(before, after, true).length;
+  if (!emptied && (had < GUARD_MIN_LINES || lost <= had * GUARD_SHARE)) return null;
   const file = quoteValue(path);
   const sample = gone.slice(0, 3).map((l) => quoteValue(l)).join(", ");
   const what = emptied

@@ -16,8 +16,8 @@
  */
 import { joinLines } from "./lines.ts";
 import { looksLikeDiff, noEdits } from "./no_edits.ts";
-import { readQuestion } from "./reasoning.ts";
-import { normalizePath, pathFromLine } from "./path_line.ts";
+import { harmonyAnswer, readQuestion } from "./reasoning.ts";
+import { mentionedPaths, normalizePath, pathFromLine } from "./path_line.ts";
 import {
   isLabel,
   isShellOrOutput,
@@ -341,6 +341,30 @@ function _reconcile(
   return _reconcileCopies(edits, warnings);
 }
 
+const NO_CHANGE_SAID =
+  /\b(no (code )?changes? (is |are )?(needed|required|necessary)|nothing (needs|has) to (change|be changed)|(does not|doesn't|do not|don't) need (any )?(changes?|to (be )?change)|(is|are) already (correct|right|fine|in place|implemented|done))\b/i;
+
+/**
+ * A reply whose prose before its first edit says no change is needed, about the files it edits (or
+ * none named): its code is a quotation ("for reference, here is the file"), and a copy that
+ * differs from the file is not an edit anybody asked for. Refused, asking the model to choose.
+ */
+function _saidUnchanged(tokens: readonly Token[], edits: readonly Edit[], known: string[]) {
+  const first = Math.min(...edits.map((e) => e.line ?? Infinity));
+  const edited = new Set(edits.map((e) => e.path));
+  for (const t of tokens) {
+    if (t.line + 1 >= first) break;
+    if (t.kind !== "prose" || !NO_CHANGE_SAID.test(t.text)) continue;
+    const named = mentionedPaths(t.text, known, "plain");
+    if (named.some((p) => !edited.has(p))) continue;
+    return "The reply says no change is needed, yet sends new content for " +
+      `${[...edited].map((p) => JSON.stringify(p)).join(", ")}, so nothing was written. If ` +
+      "nothing needs to change, reply with QUESTION: and say so; if it does, send the edit " +
+      "without saying that nothing changes";
+  }
+  return null;
+}
+
 /**
  * Parses a model reply. Returns the edits in reply order (with warnings about what was guessed
  * or ignored), the question the model asked, or the problem that makes the reply unusable — a
@@ -348,9 +372,11 @@ function _reconcile(
  */
 export function parseReply(text: string, options: ParseOptions): ParseResult {
   const known = [...new Set(options.knownPaths.map(normalizePath))];
-  const tk = tokenize(text, options.fence, (l) => pathFromLine(l, known) !== null);
+  const answer = harmonyAnswer(text);
+  const tk = tokenize(answer.text, options.fence, (l) => pathFromLine(l, known) !== null);
   if (tk.problem) return { kind: "invalid", problem: tk.problem };
   const warnings = [...tk.warnings];
+  if (answer.dropped) warnings.push("Dropped the reply's reasoning channel; read its answer only");
   if (tk.unclosedThink) warnings.push("The reply opened <think> and never closed it");
   const asks = readQuestion(tk.visible) !== null;
   const read = _read(tk.tokens, known, warnings);
@@ -372,8 +398,11 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
   if (!edits.length) {
     return noEdits(tk.visible, unclaimed, tk.unclosedThink, known, read.commands);
   }
-  const problem = _reconcile(read, tk.tokens, options.current, warnings);
+  const problem = _reconcile(read, tk.tokens, options.current, warnings) ??
+    _saidUnchanged(tk.tokens, edits, known);
   if (problem) return { kind: "invalid", problem };
-  if (asks) warnings.push("The reply starts with QUESTION: but also edits; applied the edits");
+  // A reply that opens with a question asks before it edits: its edits wait for the answer
+  // (an edit offered "if that is what you want" answers the question on the caller's behalf).
+  if (asks) return { kind: "question", question: readQuestion(tk.visible)! };
   return { kind: "edits", edits, warnings };
 }

@@ -21,3 +21,28 @@ export function readQuestion(text: string): string | null {
   const rest = [after, ...lines.slice(first + 1)].join("\n").trim();
   return rest.slice(0, MAX_QUESTION) || "(the model asked a question but wrote nothing after it)";
 }
+
+const HARMONY_FINAL = /<\|channel\|>\s*final\s*(<\|constrain\|>[^<]*)?<\|message\|>/g;
+const HARMONY_ANY = /<\|(start|end|return|channel|message|call|constrain)\|>/;
+const HARMONY_ANALYSIS =
+  /<\|channel\|>\s*(analysis|commentary)[^<]*<\|message\|>[\s\S]*?(<\|end\|>|<\|return\|>|(?=<\|start\|>)|$)/g;
+const HARMONY_TOKEN =
+  /<\|(start|end|return|call)\|>(assistant)?|<\|channel\|>\s*\w+\s*<\|message\|>/g;
+
+/**
+ * The answer of a reply that leaked gpt-oss's Harmony channels (a server without the Harmony
+ * parser): the text of the last `final` channel when there is one, else the reply with every
+ * `analysis` (and `commentary`) channel dropped. Reasoning channels are never a source of edits.
+ * A reply without channel tokens comes back as it is.
+ */
+export function harmonyAnswer(text: string): { text: string; dropped: boolean } {
+  if (!HARMONY_ANY.test(text)) return { text, dropped: false };
+  const finals = [...text.matchAll(HARMONY_FINAL)];
+  if (finals.length) {
+    const last = finals[finals.length - 1];
+    const rest = text.slice(last.index! + last[0].length);
+    return { text: rest.replace(/<\|(end|return|call)\|>[\s\S]*$/, ""), dropped: true };
+  }
+  const kept = text.replace(HARMONY_ANALYSIS, "").replace(HARMONY_TOKEN, "");
+  return { text: kept, dropped: kept !== text };
+}

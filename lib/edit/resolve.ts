@@ -184,9 +184,12 @@ function _decide(candidates: Candidate[]): Resolution {
 
 /** Whether token `at` is a name-only fence: a label for the block that follows it. */
 export function isLabel(tokens: readonly Token[], at: number, known: readonly string[]): boolean {
-  if (!labelOf(tokens[at], known)) return false;
+  const label = labelOf(tokens[at], known);
+  if (!label) return false;
+  // A path line naming the same file before it (`**modal.css**`, then a fence holding only
+  // `modal.css`) is the label said twice, not a one-line file.
   const own = _before(tokens, at, known).filter((c) => !isWeak(c.source));
-  if (own.length) return false;
+  if (own.some((c) => c.path !== label)) return false;
   for (let k = at + 1; k < tokens.length; k++) {
     const t = tokens[k];
     if (t.kind === "prose" && !t.text.trim()) continue;

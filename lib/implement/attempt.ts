@@ -9,7 +9,7 @@ import type { Config } from "../config.ts";
 import { buildPrompt, type PromptFile } from "./prompt.ts";
 import type { TaskPlan } from "./plan.ts";
 import { estimateTokens } from "./context_size.ts";
-import { judgeReply, type ReplyOutcome, syntaxBackstop } from "./reply.ts";
+import { judgeReply, type ReplyOutcome, validateOutcome } from "./reply.ts";
 import { primeSyntax } from "../outline/mod.ts";
 
 /** Tokens the context files may take beyond the rest of the prompt, unless the model is smaller. */
@@ -179,16 +179,14 @@ export async function runAttempt(a: AttemptInput): Promise<AttemptOutcome> {
       decision: "not parsed: the reply hit the length limit",
     };
   }
-  const judged = await syntaxBackstop(
-    judgeReply(chat.content, {
-      spec: plan.spec,
-      files: plan.files,
-      symbolsOnly: files.filter((f) => f.ranges).map((f) => f.rel),
-      current: a.current,
-      formats: new Map(files.map((f) => [f.rel, f.format])),
-      fence,
-    }),
-    a.current,
-  );
+  const input = {
+    spec: plan.spec,
+    files: plan.files,
+    symbolsOnly: files.filter((f) => f.ranges).map((f) => f.rel),
+    current: a.current,
+    formats: new Map(files.map((f) => [f.rel, f.format])),
+    fence,
+  };
+  const judged = await validateOutcome(judgeReply(chat.content, input), input);
   return { ...judged, chat };
 }

@@ -11,7 +11,7 @@ import {
   parseReply,
   type ReplyFormat,
 } from "../edit/mod.ts";
-import { syntaxErrorLines } from "../outline/mod.ts";
+import { type FileChange, validateChanges } from "../edit/validate/mod.ts";
 
 /** The reply, judged. `decision` is the line the task log shows after the raw reply. */
 export type ReplyOutcome =
@@ -32,6 +32,8 @@ export type ReplyOutcome =
     kind: "edits";
     files: Map<string, string>;
     changed: string[];
+    /** The edits the reply made, by file (the validation stage reads them). */
+    edits: Edit[];
     warnings: string[];
     decision: string;
   };
@@ -132,58 +134,50 @@ export function judgeReply(reply: string, input: ReplyInput): ReplyOutcome {
     kind: "edits",
     files: applied.files,
     changed: applied.changed,
+    edits: parsed.edits,
     warnings: [...parsed.warnings, ...applied.warnings],
     decision: `${read}\napply: changes ${applied.changed.join(", ")}${_warned(applied.warnings)}`,
   };
 }
 
-/** Files larger than this are left to the checks. */
-const MAX_BACKSTOP_CHARS = 1_000_000;
-/** Broken lines quoted in the backstop's feedback. */
-const MAX_QUOTED = 5;
-
 /**
- * The syntax backstop: after a reply is applied in memory, each changed file that has a grammar
- * (`syntaxErrorLines`) and parsed cleanly before must still parse; otherwise the reply is refused
- * with feedback that names the broken lines, before any check runs. A file that had errors before,
- * or that is new, is left to the checks.
+ * The validation stage (`lib/edit/validate/`) over a reply applied in memory: each changed file,
+ * whatever format produced it, is fitted (encoding, Makefile tabs) and must pass every validator
+ * (no code left out, no unasked deletion of definitions, JSON/YAML/TOML and code that parsed
+ * still parse); otherwise the reply is refused with the validator's words, before any check runs.
  */
-export async function syntaxBackstop(
+export async function validateOutcome(
   outcome: ReplyOutcome,
-  current: ReadonlyMap<string, string | null>,
+  input: ReplyInput,
 ): Promise<ReplyOutcome> {
   if (outcome.kind !== "edits") return outcome;
-  for (const path of outcome.changed) {
-    const before = current.get(path);
-    const after = outcome.files.get(path);
-    if (before === null || before === undefined || after === undefined) continue;
-    if (before.length > MAX_BACKSTOP_CHARS) continue; // too costly to parse on every reply
-    let broken: number[] | null;
-    try {
-      const was = await syntaxErrorLines(path, before);
-      if (was === null || was.length) continue;
-      broken = await syntaxErrorLines(path, after, before);
-    } catch {
-      continue; // no parser to ask: the checks decide
-    }
-    if (!broken?.length) continue;
-    const lines = after.split("\n");
-    const quoted = broken.slice(0, MAX_QUOTED).map((n) =>
-      `${n}| ${(lines[n - 1] ?? "").slice(0, 120)}`
-    ).join("\n");
-    const problem =
-      `The edit leaves ${JSON.stringify(path)} with a syntax error at line${
-        broken.length > 1 ? "s" : ""
-      } ${broken.join(", ")} (it parsed cleanly before), so nothing was written:\n${quoted}\n` +
-      "Check the brackets, quotes and indentation of the lines you changed";
+  const changes: FileChange[] = outcome.changed.map((path) => ({
+    path,
+    before: input.current.get(path) ?? null,
+    after: outcome.files.get(path)!,
+    edits: outcome.edits.filter((e) => e.path === path),
+  }));
+  const task = { spec: input.spec, deletion: deletionAllowance(input.spec) };
+  const checked = await validateChanges(changes, task);
+  const found = checked.finding;
+  if (found) {
     return {
       kind: "unusable",
-      feedback: problem,
-      problem,
-      reason: "syntax",
-      path,
-      decision: `${outcome.decision}\nsyntax: refused, nothing written: ${problem}`,
+      feedback: withShape(found.problem, input, found.path),
+      problem: found.problem,
+      reason: found.reason,
+      path: found.path,
+      decision: `${outcome.decision}\nvalidate (${found.validator}): refused, nothing written: ` +
+        found.problem,
     };
   }
-  return outcome;
+  if (!checked.notes.length) return outcome;
+  const files = new Map(outcome.files);
+  for (const [p, text] of checked.files) files.set(p, text);
+  return {
+    ...outcome,
+    files,
+    warnings: [...outcome.warnings, ...checked.notes],
+    decision: `${outcome.decision}\nvalidate: ${checked.notes.join("; ")}`,
+  };
 }

@@ -18,7 +18,7 @@ export type { Kind, OutlineItem } from "./items.ts";
 export { type LanguageId, languageOf, SUPPORTED_EXTENSIONS } from "./languages.ts";
 export { type Outline, outlineSource } from "./source.ts";
 export { OUTLINE_BUDGET_MS, outlineWorkerStarts, stopOutlineWorker } from "./host.ts";
-export { primeSyntax, syntaxErrorLines } from "./syntax.ts";
+export { definitionsOf, primeSyntax, syntaxErrorLines } from "./syntax.ts";
 
 /** Files larger than this are refused: parsing them would hold the server for too long. */
 const MAX_OUTLINE_BYTES = 4 * 1024 * 1024;

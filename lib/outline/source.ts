@@ -35,7 +35,8 @@ export interface Outline {
   hasErrors: boolean;
 }
 
-function _outline(tree: Tree, language: LanguageId, source: string): Outline {
+/** The outline of `source` from its parsed `tree`. */
+export function outlineTree(tree: Tree, language: LanguageId, source: string): Outline {
   const items: OutlineItem[] = [];
   const root = rootOf(tree, source);
   const top = root.namedChildren.filter((c): c is SyntaxNode => c !== null);
@@ -52,7 +53,7 @@ export function outlineSource(
   source: string,
   key?: string,
 ): Promise<Outline> {
-  const use = (tree: Tree) => _outline(tree, language, source);
+  const use = (tree: Tree) => outlineTree(tree, language, source);
   return key === undefined
     ? withTree(language, source, use)
     : withKeptTree(key, language, source, use);

@@ -10,6 +10,8 @@
 import type { Node, Tree } from "web-tree-sitter";
 import { type LanguageId, languageOf } from "./languages.ts";
 import { parserFor } from "./parser.ts";
+import type { OutlineItem } from "./items.ts";
+import { outlineTree } from "./source.ts";
 
 /** At most this many broken lines are listed. */
 const MAX_LINES = 20;
@@ -50,6 +52,13 @@ async function _tree(language: LanguageId, text: string): Promise<Tree> {
   }
   const tree = (await parserFor(language)).parse(text);
   if (!tree) throw new Error(`the ${language} parser returned no tree`);
+  return _keep(key, tree);
+}
+
+/** Keeps `tree` as the tree of `key`, dropping the oldest beyond {@linkcode MAX_KEPT}. */
+function _keep(key: string, tree: Tree): Tree {
+  _kept.get(key)?.delete();
+  _kept.delete(key);
   _kept.set(key, tree);
   while (_kept.size > MAX_KEPT) {
     const [oldest, old] = _kept.entries().next().value!;
@@ -114,21 +123,30 @@ export async function syntaxErrorLines(
     );
     const tree = (await parserFor(language)).parse(text, old);
     if (!tree) throw new Error(`the ${language} parser returned no tree`);
-    try {
-      const found = _errors(tree);
-      // An incremental parse that finds errors is confirmed by a full one.
-      if (!found.length) return found;
-    } finally {
-      tree.delete();
+    const found = _errors(tree);
+    // An incremental parse that finds errors is confirmed by a full one; a clean one is kept,
+    // so the definitions of the new text (`definitionsOf`) need no parse of their own.
+    if (!found.length) {
+      _keep(_key(language, text), tree);
+      return found;
     }
+    tree.delete();
   } finally {
     old.delete();
   }
   const full = (await parserFor(language)).parse(text);
   if (!full) throw new Error(`the ${language} parser returned no tree`);
-  try {
-    return _errors(full);
-  } finally {
-    full.delete();
-  }
+  return _errors(_keep(_key(language, text), full));
+}
+
+/**
+ * The outline items of `text` read as the language of `path` (`null`: no grammar, or the text
+ * does not parse cleanly), from the kept tree when there is one.
+ */
+export async function definitionsOf(path: string, text: string): Promise<OutlineItem[] | null> {
+  const language = languageOf(path, text);
+  if (!language) return null;
+  const tree = await _tree(language, text);
+  if (tree.rootNode.hasError) return null;
+  return outlineTree(tree, language, text).items;
 }

@@ -255,10 +255,28 @@ Deno.test("parseReply reads a question when the first line starts with QUESTION:
   assert.match(problem(parseReply("Unsure.\nQUESTION: ok?", KNOWN)), /start with QUESTION:/);
 });
 
-Deno.test("parseReply applies edits even when the reply starts with QUESTION:", () => {
-  const result = parseReply(`QUESTION: is this right?\ncalc.py\n${BLOCK}`, KNOWN);
+Deno.test("parseReply: a reply that starts with QUESTION: asks, its edits wait for the answer", () => {
+  // probe.conditional_question_with_edit: "If returning 0 is what you want, this is the change".
+  const result = parseReply(`QUESTION: raise or return 0? If 0:\ncalc.py\n${BLOCK}`, KNOWN);
+  assert.equal(result.kind, "question");
+});
+
+Deno.test("parseReply reads the final channel of a Harmony reply, never its analysis", () => {
+  const draft =
+    "calc.py\n<<<<<<< SEARCH\ndef sub(a, b):\n=======\ndef sub(b, a):\n>>>>>>> REPLACE\n";
+  const reply = `<|channel|>analysis<|message|>Draft:\n\n${draft}\nNo.<|end|>` +
+    `<|start|>assistant<|channel|>final<|message|>calc.py\n${BLOCK}`;
+  const result = parseReply(reply, KNOWN);
   assert.equal(edits(result).length, 1);
-  assert.match(warnings(result).join(), /QUESTION/);
+  assert.doesNotMatch(JSON.stringify(edits(result)), /sub\(b, a\)/);
+  const only = parseReply(`<|channel|>analysis<|message|>${draft}<|end|>`, KNOWN);
+  assert.notEqual(only.kind, "edits");
+});
+
+Deno.test("parseReply refuses a copy sent 'for reference' by a reply that says nothing changes", () => {
+  const reply = "No changes are needed: add already works. For reference:\n\ncalc.py\n" +
+    "```python\ndef add(a, b):\n    return a + b\n```\n";
+  assert.match(problem(parseReply(reply, KNOWN)), /says no change is needed/);
 });
 
 Deno.test("parseReply reads CRLF replies as LF", () => {

@@ -46,7 +46,19 @@ Deno.test({
   ignore: !probes && !CI,
   fn: async () => {
     const all = await loadAll();
-    for (const name of ["real", "own", "logs-a", "logs-b", "aider-tests", "probes"]) {
+    for (
+      const name of [
+        "real",
+        "own",
+        "logs-a",
+        "logs-b",
+        "logs-c",
+        "aider-tests",
+        "probes",
+        "probes-2",
+        "probes-3",
+      ]
+    ) {
       assert.ok(all.has(name), `corpus ${name} is absent`);
       for (const c of all.get(name)!) {
         const s = await scoreCase(c);

@@ -4,13 +4,13 @@
  * errors already, a new file and a file with no grammar are left to the checks.
  */
 import assert from "node:assert/strict";
-import { judgeReply, syntaxBackstop } from "../../lib/implement/reply.ts";
+import { judgeReply, validateOutcome } from "../../lib/implement/reply.ts";
 import { syntaxErrorLines } from "../../lib/outline/mod.ts";
 
 async function judge(path: string, before: string | null, reply: string) {
   const current = new Map([[path, before]]);
   const input = { spec: "Change it.", files: [path], symbolsOnly: [], current };
-  return await syntaxBackstop(judgeReply(reply, input), current);
+  return await validateOutcome(judgeReply(reply, input), input);
 }
 
 function block(path: string, search: string, replace: string): string {

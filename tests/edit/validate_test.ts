@@ -1,0 +1,126 @@
+/**
+ * The validation stage (lib/edit/validate/): each fitter and validator on a file before and after,
+ * whatever format made the change.
+ */
+import assert from "node:assert/strict";
+import { type FileChange, validateChanges } from "../../lib/edit/validate/mod.ts";
+import { deletionAllowance } from "../../lib/edit/mod.ts";
+import { removedLines } from "../../lib/edit/guard.ts";
+
+async function run(path: string, before: string | null, after: string, spec = "Change it.") {
+  const change: FileChange = { path, before, after, edits: [] };
+  return await validateChanges([change], { spec, deletion: deletionAllowance(spec) });
+}
+
+async function refusedBy(path: string, before: string | null, after: string, spec?: string) {
+  return (await run(path, before, after, spec)).finding?.validator ?? null;
+}
+
+Deno.test("fit: a byte-order mark stays once, CRLF stays CRLF", async () => {
+  const bom = await run("a.json", '\uFEFF{"a": 1}\n', '\uFEFF\uFEFF{"a": 2}\n');
+  assert.equal(bom.files.get("a.json"), '\uFEFF{"a": 2}\n');
+  const added = await run("a.json", '\uFEFF{"a": 1}\n', '{"a": 2}\n');
+  assert.equal(added.files.get("a.json"), '\uFEFF{"a": 2}\n');
+  const crlf = await run("run.bat", "@echo off\r\necho a\r\n", "@echo off\necho b\n");
+  assert.equal(crlf.files.get("run.bat"), "@echo off\r\necho b\r\n");
+  const mixed = await run("m.txt", "a\r\nb\n", "a\nc\n");
+  assert.equal(mixed.files.get("m.txt"), "a\nc\n");
+});
+
+Deno.test("fit: Makefile recipe lines get their tab; continuations and assignments keep spaces", async () => {
+  const before = "SRCS = a.c \\\n       b.c\n\napp: $(SRCS)\n\tcc -o app $(SRCS)\n";
+  const after = "SRCS = a.c \\\n       b.c \\\n       c.c\n\napp: $(SRCS)\n    cc -o app \\\n" +
+    "        $(SRCS)\n\nclean:\n    rm -f app\nX := 1\n";
+  const out = (await run("Makefile", before, after)).files.get("Makefile");
+  assert.equal(
+    out,
+    "SRCS = a.c \\\n       b.c \\\n       c.c\n\napp: $(SRCS)\n\tcc -o app \\\n" +
+      "        $(SRCS)\n\nclean:\n\trm -f app\nX := 1\n",
+  );
+  const other = await run("notes.txt", "a\n", "app:\n    run\n");
+  assert.equal(other.files.get("notes.txt"), "app:\n    run\n");
+});
+
+Deno.test("data: JSON, YAML and TOML that parsed must parse; JSONC and broken files are left alone", async () => {
+  const pkg = '{\n  "version": "1.4.2"\n}\n';
+  assert.equal(await refusedBy("package.json", pkg, pkg + "// bumped\n"), "data-syntax");
+  assert.equal(await refusedBy("package.json", pkg, '{\n  "version": "1.5.0"\n}\n'), null);
+  assert.equal(await refusedBy("tsconfig.json", "{}\n", "{\n  // strict\n}\n"), null);
+  const yml = "a: 1\nb:\n  - x\n";
+  assert.equal(await refusedBy("k.yaml", yml, yml + "kubectl apply -f k.yaml\n"), "data-syntax");
+  assert.equal(await refusedBy("k.yaml", yml, "a: 2\nb:\n  - x\n"), null);
+  assert.equal(await refusedBy("k.yaml", "a: {{ x }\n", "a: {{ y }\n"), null);
+  const toml = "[tool.ruff]\nline-length = 88\n";
+  assert.equal(await refusedBy("p.toml", toml, toml + "[tool.ruff]\nx = 1\n"), "data-syntax");
+  assert.equal(await refusedBy("new.json", null, "{ nope\n"), "data-syntax");
+});
+
+const REPORT =
+  "def header(title):\n    return title.upper()\n\n\ndef old_footer(n):\n    return str(n)\n";
+const HEADER = "def header(title):\n    return title.upper().center(40)\n";
+
+Deno.test("definitions: a removal the task does not ask for is refused; one it asks for passes", async () => {
+  const spec = "header() must center the title in 40 columns.";
+  assert.equal(await refusedBy("report.py", REPORT, HEADER, spec), "definitions");
+  assert.equal(
+    await refusedBy("report.py", REPORT, HEADER, "Remove old_footer; center header."),
+    null,
+  );
+  assert.equal(await refusedBy("report.py", REPORT, HEADER, "Delete the unused helpers."), null);
+  // A verb that describes behaviour is no request to remove a definition it does not name.
+  const stack = "class Stack:\n    def push(self, x):\n        self.items.append(x)\n";
+  const nested =
+    "class Stack:\n    def __init__(self):\n        def push(self, x):\n            pass\n";
+  assert.equal(
+    await refusedBy("s.py", stack, nested, "Add pop() to Stack that removes the last item."),
+    "definitions",
+  );
+  // Without the task's words (a replayed reply) there is nothing to judge by.
+  assert.equal(await refusedBy("report.py", REPORT, HEADER, ""), null);
+});
+
+Deno.test("definitions: a method moved out of its class is refused", async () => {
+  const cart = "class Cart:\n    def total(self):\n        return 1\n";
+  const out = "class Cart:\n    pass\n\ndef total(self):\n    return 1\n";
+  const found = (await run("cart.py", cart, out, "Add count() to Cart.")).finding;
+  assert.equal(found?.validator, "definitions");
+  assert.match(found!.problem, /Cart\.total \(now outside its parent\)/);
+});
+
+Deno.test("definitions: the same lines twice, or a class written twice, are refused", async () => {
+  const greet = 'def greet(n):\n    return "Hi " + n\n';
+  const twice = 'def greet(n):\n    return f"Hi {n}"\n\n\ndef greet(n):\n    return f"Hi {n}"\n';
+  assert.equal(await refusedBy("g.py", greet, twice, "Use f-strings."), "definitions");
+  const rb = "module P\n  def self.f(c)\n    c\n  end\nend\n";
+  const both = rb + "\nmodule P\n  def self.f(c, s = 1)\n    c * s\n  end\nend\n";
+  assert.equal(await refusedBy("p.rb", rb, both, "Add a scale to f."), "definitions");
+  // A property setter beside its getter is a second definition by name, and fine.
+  const prop = "class A:\n    @property\n    def x(self):\n        return self._x\n";
+  const setter = prop + "\n    @x.setter\n    def x(self, v):\n        self._x = v\n";
+  assert.equal(await refusedBy("a.py", prop, setter, "Add a setter for x."), null);
+});
+
+Deno.test("definitions: languages without a grammar are read by their keywords", async () => {
+  const keep =
+    "local function a(x)\n  return x + 1\nend\n\nlocal function b(x)\n  return x + 2\nend\n";
+  const lua = keep + "\nlocal function clamp(x)\n  return x\nend\n\nlocal function scale(x)\n" +
+    "  return x\nend\n";
+  const out = keep + "\nlocal function clamp(x)\n  return math.max(0, x)\nend\n";
+  assert.equal(await refusedBy("m.lua", lua, out, "clamp must not go below 0."), "definitions");
+  assert.equal(await refusedBy("m.lua", lua, out, "Remove scale; clamp at 0."), null);
+  // A JavaScript const turned into let keeps its name: nothing is removed.
+  const js = "const limit = 5;\nexport function f() {\n  return limit;\n}\n";
+  const let_ = "let limit = 1000;\nexport function f() {\n  return limit;\n}\n";
+  assert.equal(await refusedBy("c.js", js, let_, "Use a distance."), null);
+});
+
+Deno.test("destructive: a line edited in the middle is changed, not removed", () => {
+  const before = ["id,name,city,opened", '1,"Main St, Down",Springfield,2015-03-01'];
+  const after = ["id,name,city,region,opened", '1,"Main St, Down",Springfield,North,2015-03-01'];
+  assert.deepEqual(removedLines(before, after, true), []);
+  assert.equal(removedLines(before, after).length, 2);
+  assert.deepEqual(removedLines(["def add(a, b):", "return a + b"], ["x = 1"], true), [
+    "def add(a, b):",
+    "return a + b",
+  ]);
+});
