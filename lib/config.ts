@@ -340,7 +340,8 @@ const TOP_KEYS = [
   "ladder",
 ];
 const CHECK_KEYS = ["command", "files_filter", "timeout_s"];
-const EDIT_FORMATS = ["auto", "whole", "diff"] as const;
+/** `edit_format` values: "auto" and the built-in reply formats (lib/edit/formats; a test holds them equal). */
+export const EDIT_FORMATS = ["auto", "whole", "diff"] as const;
 
 /** `first_token_timeout_s` when not given. */
 const FIRST_TOKEN_TIMEOUT_S = 300;

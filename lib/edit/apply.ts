@@ -13,7 +13,8 @@ import { findMatches, type Match, shiftLines } from "./match.ts";
 import { noMatchMessage } from "./messages.ts";
 import { normalizePath } from "./path_line.ts";
 import { EditRefusal, quoteValue } from "./refusal.ts";
-import type { ApplyResult, Edit, ReplaceEdit } from "./types.ts";
+import { formatOf } from "./formats/mod.ts";
+import type { ApplyResult, Edit, FormatEdit, ReplaceEdit } from "./types.ts";
 import { applyWhole } from "./whole.ts";
 
 /** Options for {@linkcode applyEdits}. */
@@ -158,6 +159,59 @@ function _checkOverlap(
   regions.set(path, [...seen, { start, end, n }]);
 }
 
+/** What applying one edit needs besides the edit and the file. */
+interface Applying {
+  symbolsOnly: ReadonlySet<string>;
+  newEol: string;
+  deletion: DeletionAllowance;
+  warnings: string[];
+}
+
+/** One edit applied to `now`, by its kind: the built-in shapes here, a format's own by its plug-in. */
+function _applyOne(
+  edit: Edit,
+  path: string,
+  n: number,
+  now: LineFile | null,
+  o: Applying,
+): LineFile {
+  switch (edit.type) {
+    case "whole":
+      return applyWhole({ ...edit, path }, now, {
+        symbolsOnly: o.symbolsOnly.has(path),
+        newEol: o.newEol,
+        deletion: o.deletion,
+        warnings: o.warnings,
+      });
+    case "replace":
+      return _applyReplace({ ...edit, path }, n, now, o.newEol, o.warnings, o.deletion);
+    case "format":
+      return _applyFormat({ ...edit, path }, now, o.newEol);
+    default: {
+      const never: never = edit;
+      throw new Error(`unknown edit ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** An edit of a format's own shape, applied by its plug-in; the file keeps its line endings. */
+function _applyFormat(edit: FormatEdit, now: LineFile | null, newEol: string): LineFile {
+  const format = formatOf(edit.format);
+  if (!format.apply) {
+    throw new EditRefusal(
+      `The ${format.name} format cannot apply edits of its own`,
+      "partial",
+      edit.path,
+    );
+  }
+  const texts = format.apply(edit, now?.lines.map((l) => l.text) ?? []);
+  const eol = now?.eol ?? newEol;
+  const last = now?.lines[now.lines.length - 1];
+  const finalEol = last && last.eol === "" ? "" : eol;
+  const lines = texts.map((text, i) => ({ text, eol: i === texts.length - 1 ? finalEol : eol }));
+  return { lines, eol, bom: now?.bom ?? "" };
+}
+
 /** True for a whole-file edit whose content is the file as it is (line endings aside). */
 function _restates(edit: Edit, current: ReadonlyMap<string, string | null>): boolean {
   const now = current.get(normalizePath(edit.path));
@@ -216,15 +270,10 @@ export function applyEdits(
       if (edit.type === "replace") {
         _checkOverlap(edit, i + 1, path, current.get(path) ?? null, regions);
       }
-      const next = edit.type === "whole"
-        ? applyWhole({ ...edit, path }, now, {
-          symbolsOnly: symbolsOnly.has(path),
-          newEol,
-          deletion,
-          warnings,
-        })
-        : _applyReplace({ ...edit, path }, i + 1, now, newEol, warnings, deletion);
-      state.set(path, next);
+      state.set(
+        path,
+        _applyOne(edit, path, i + 1, now, { symbolsOnly, newEol, deletion, warnings }),
+      );
     });
   } catch (e) {
     if (!(e instanceof EditRefusal)) throw e;

@@ -5,6 +5,7 @@
  * it, and for SEARCH/REPLACE blocks otherwise; after two SEARCH parts that failed to match on a
  * small file it switches to the whole file (the prompt must then show that file whole).
  */
+import { type BuiltinFormat, formatOf, FORMATS } from "./formats/mod.ts";
 import type { EditFormat, ReplyFormat } from "./types.ts";
 
 /** Files up to this many lines count as small for `edit_format: "auto"`. */
@@ -34,42 +35,22 @@ export function isSmallFile(content: string | null): boolean {
  * The reply format to ask for one file. "whole" and "diff" are taken as given, except that a
  * file shown only by `symbols` always gets "diff" (its whole content would be refused).
  */
-export function chooseReplyFormat(setting: EditFormat, facts: FormatFacts): ReplyFormat {
-  const small = isSmallFile(facts.content);
-  if (setting === "diff") return "diff";
-  if (setting === "whole") return facts.hasSymbols ? "diff" : "whole";
-  if (!small) return "diff";
-  if (!facts.hasSymbols) return "whole";
-  return (facts.failedMatches ?? 0) >= SWITCH_AFTER_FAILED_MATCHES ? "whole" : "diff";
-}
-
-const DIFF =
-  `Reply with SEARCH/REPLACE blocks. For each change write the file's path alone on a line, then:
-<<<<<<< SEARCH
-(the exact lines now in the file, copied with their indentation, enough to match one place)
-=======
-(the lines that replace them)
->>>>>>> REPLACE
-Example:
-src/calc.py
-<<<<<<< SEARCH
-def add(a, b):
-    return a - b
-=======
-def add(a, b):
-    return a + b
->>>>>>> REPLACE
-Use one block per change; keep SEARCH short. To create a new file, leave the SEARCH part empty.`;
-
-function _whole(fence: string): string {
-  const named = fence === "```" ? "" : ` opened and closed with ${fence}`;
-  return `Reply with the complete new content of each file you change: the file's path alone on a line, then one fenced code block${named} with every line of the file, exactly as the file should end up. Never shorten it with "..." or comments such as "rest unchanged".
-Example:
-src/calc.py
-${fence}python
-def add(a, b):
-    return a + b
-${fence}`;
+export function chooseReplyFormat(setting: EditFormat, facts: FormatFacts): BuiltinFormat {
+  switch (setting) {
+    case "diff":
+      return "diff";
+    case "whole":
+      return facts.hasSymbols ? "diff" : "whole";
+    case "auto": {
+      if (!isSmallFile(facts.content)) return "diff";
+      if (!facts.hasSymbols) return "whole";
+      return (facts.failedMatches ?? 0) >= SWITCH_AFTER_FAILED_MATCHES ? "whole" : "diff";
+    }
+    default: {
+      const never: never = setting;
+      throw new Error(`unknown edit_format ${JSON.stringify(never)}`);
+    }
+  }
 }
 
 const COMMON =
@@ -82,9 +63,10 @@ If the task is unclear or cannot be done with those files, make the first line o
  * `fence` is the fence whole files are asked in ({@linkcode chooseFence}).
  */
 export function formatInstructions(format: ReplyFormat | "both", fence = "```"): string {
-  if (format === "diff") return `${DIFF}\n${COMMON}`;
-  if (format === "whole") return `${_whole(fence)}\n${COMMON}`;
-  return `Files marked "whole file" —\n${_whole(fence)}\n\nAll other files —\n${DIFF}\n${COMMON}`;
+  if (format !== "both") return `${formatOf(format).instructions(fence)}\n${COMMON}`;
+  const { whole, diff } = FORMATS;
+  return `Files marked "whole file" —\n${whole.instructions(fence)}\n\nAll other files —\n` +
+    `${diff.instructions(fence)}\n${COMMON}`;
 }
 
 /**

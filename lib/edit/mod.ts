@@ -26,6 +26,15 @@ export {
 } from "./format.ts";
 export { findElision } from "./elision.ts";
 export {
+  type BuiltinFormat,
+  formatNames,
+  formatOf,
+  type FormatPlugin,
+  FORMATS,
+  registerFormat,
+  unregisterFormat,
+} from "./formats/mod.ts";
+export {
   type DeletionAllowance,
   deletionAllowance,
   GUARD_MIN_LINES,
@@ -37,6 +46,7 @@ export type {
   ApplyResult,
   Edit,
   EditFormat,
+  FormatEdit,
   ParseResult,
   ReplaceEdit,
   ReplyFormat,

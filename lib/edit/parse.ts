@@ -17,6 +17,7 @@
 import { joinLines } from "./lines.ts";
 import { looksLikeDiff, noEdits } from "./no_edits.ts";
 import { harmonyAnswer, readQuestion } from "./reasoning.ts";
+import { readOwnShapes } from "./formats/mod.ts";
 import { mentionedPaths, normalizePath, pathFromLine } from "./path_line.ts";
 import {
   isLabel,
@@ -27,7 +28,7 @@ import {
   SOURCES,
 } from "./resolve.ts";
 import { type BlockToken, type FenceToken, parseFence, type Token, tokenize } from "./tokens.ts";
-import type { Edit, ParseResult, WholeEdit } from "./types.ts";
+import type { ParseResult, ReadEdit, WholeEdit } from "./types.ts";
 
 /** Options for {@linkcode parseReply}. */
 export interface ParseOptions {
@@ -60,7 +61,7 @@ function _blockEdit(
   path: string,
   source: PathSource,
   warnings: string[],
-): Edit {
+): ReadEdit {
   let { search, replace } = block;
   let written: { search: string; replace: string } | undefined;
   if (!MARKDOWN.test(path)) {
@@ -124,8 +125,8 @@ function _tie(what: string, paths: string[]): ParseResult {
  * Identical edits count once (the copy with the stronger source stands for both); whole-file
  * blocks for one file that differ are refused. Changes `edits` in place; returns a problem or null.
  */
-function _reconcileCopies(edits: Edit[], warnings: string[]): string | null {
-  const seen = new Map<string, Edit>();
+function _reconcileCopies(edits: ReadEdit[], warnings: string[]): string | null {
+  const seen = new Map<string, ReadEdit>();
   for (let i = 0; i < edits.length; i++) {
     const e = edits[i];
     const key = JSON.stringify(
@@ -164,7 +165,11 @@ function _reconcileCopies(edits: Edit[], warnings: string[]): string | null {
  * edits is not an edit of its own: it goes back to the code no path claims (a preview, a
  * restatement, a command or its output — or another version, which `_competes` refuses).
  */
-function _demoteWeak(edits: Edit[], fences: Map<Edit, FenceToken>, unclaimed: FenceToken[]) {
+function _demoteWeak(
+  edits: ReadEdit[],
+  fences: Map<ReadEdit, FenceToken>,
+  unclaimed: FenceToken[],
+) {
   const strong = new Set(edits.filter((e) => e.source && !isWeak(e.source)).map((e) => e.path));
   for (let i = edits.length - 1; i >= 0; i--) {
     const e = edits[i];
@@ -198,7 +203,7 @@ function _lines(text: string): string[] {
  * and shares little with the edits (a call, a command, an example). Otherwise code that defines
  * something, or rewrites the lines the edits touch, is another version of a file: it competes.
  */
-function _competes(code: FenceToken, edits: readonly Edit[], quoted: Set<string>): boolean {
+function _competes(code: FenceToken, edits: readonly ReadEdit[], quoted: Set<string>): boolean {
   if (_isDiff(code)) return true;
   const body = code.body.map((l) => l.trim()).filter((l) => l);
   if (!body.length) return false;
@@ -240,9 +245,9 @@ function _unclosed(code: FenceToken, path: string | null, known: readonly string
 
 /** What the reply's blocks resolve to, before the reply is reconciled. */
 interface Read {
-  edits: Edit[];
+  edits: ReadEdit[];
   /** The code block each whole-file edit came from. */
-  fences: Map<Edit, FenceToken>;
+  fences: Map<ReadEdit, FenceToken>;
   /** Code blocks no path claims. */
   unclaimed: FenceToken[];
   /** Shell, console and output blocks no path claims. */
@@ -349,7 +354,7 @@ const NO_CHANGE_SAID =
  * none named): its code is a quotation ("for reference, here is the file"), and a copy that
  * differs from the file is not an edit anybody asked for. Refused, asking the model to choose.
  */
-function _saidUnchanged(tokens: readonly Token[], edits: readonly Edit[], known: string[]) {
+function _saidUnchanged(tokens: readonly Token[], edits: readonly ReadEdit[], known: string[]) {
   const first = Math.min(...edits.map((e) => e.line ?? Infinity));
   const edited = new Set(edits.map((e) => e.path));
   for (const t of tokens) {
@@ -373,6 +378,8 @@ function _saidUnchanged(tokens: readonly Token[], edits: readonly Edit[], known:
 export function parseReply(text: string, options: ParseOptions): ParseResult {
   const known = [...new Set(options.knownPaths.map(normalizePath))];
   const answer = harmonyAnswer(text);
+  const own = readOwnShapes(answer.text, known);
+  if (own) return { kind: "edits", edits: own, warnings: [] };
   const tk = tokenize(answer.text, options.fence, (l) => pathFromLine(l, known) !== null);
   if (tk.problem) return { kind: "invalid", problem: tk.problem };
   const warnings = [...tk.warnings];

@@ -52,8 +52,28 @@ export interface WholeEdit {
   looseEnd?: number;
 }
 
+/**
+ * An edit of a format's own shape (a plug-in of `formats/` that reads and applies it): `data` is
+ * the format's business.
+ */
+export interface FormatEdit {
+  type: "format";
+  /** The registered format that reads and applies it. */
+  format: string;
+  /** Normalised, root-relative path with `/` separators. */
+  path: string;
+  data: unknown;
+  /** 1-based line of the reply where the edit starts (for messages). */
+  line?: number;
+  /** Where its path came from, when the format says (`resolve.ts`). */
+  source?: PathSource;
+}
+
 /** One edit a reply asks for. */
-export type Edit = ReplaceEdit | WholeEdit;
+export type Edit = ReplaceEdit | WholeEdit | FormatEdit;
+
+/** The edits the shared reader reads (fenced whole files and SEARCH/REPLACE blocks). */
+export type ReadEdit = ReplaceEdit | WholeEdit;
 
 /** What {@linkcode parseReply} makes of a model reply. */
 export type ParseResult =
@@ -93,8 +113,11 @@ export type ApplyResult =
     path: string;
   };
 
-/** The `edit_format` config setting. */
+/** The `edit_format` config setting: "auto" or a built-in format (`formats/mod.ts`). */
 export type EditFormat = "auto" | "whole" | "diff";
 
-/** The reply format asked for one file: whole-file content or SEARCH/REPLACE blocks. */
-export type ReplyFormat = "whole" | "diff";
+/**
+ * The reply format asked for one file: the name of a registered format (`formats/mod.ts`): the
+ * built-ins are "whole" (whole-file content) and "diff" (SEARCH/REPLACE blocks).
+ */
+export type ReplyFormat = string;

@@ -3,7 +3,7 @@
  * Running the checks and deciding what comes next is the loop's job (`loop.ts`).
  */
 import { checkTruncation, chooseNumCtx } from "./context_size.ts";
-import { chooseFence, chooseReplyFormat } from "../edit/mod.ts";
+import { chooseFence, chooseReplyFormat, formatOf } from "../edit/mod.ts";
 import type { ModelChatResult as ChatResult, ModelFacts, ModelPool, Rung } from "../model/mod.ts";
 import type { Config } from "../config.ts";
 import { buildPrompt, type PromptFile } from "./prompt.ts";
@@ -83,9 +83,7 @@ function _replyBudget(files: PromptFile[]): number {
   let tokens = 0;
   for (const f of files) {
     const size = f.content === null ? 0 : estimateTokens(f.content);
-    tokens += f.format === "whole"
-      ? Math.ceil(size * 1.2) + 256
-      : Math.min(4096, Math.ceil(size * 0.5)) + 256;
+    tokens += formatOf(f.format).replyTokens(size);
   }
   return Math.max(MIN_REPLY, tokens);
 }
@@ -102,7 +100,7 @@ export async function runAttempt(a: AttemptInput): Promise<AttemptOutcome> {
       failedMatches: a.failedMatches.get(rel) ?? 0,
     });
     // A file the model is asked to rewrite whole must be shown whole.
-    return { rel, content, format, ranges: format === "whole" ? undefined : ranges };
+    return { rel, content, format, ranges: formatOf(format).showsWhole ? undefined : ranges };
   });
   const fence = _fenceOf(plan, a.current);
   const replyTokens = _replyBudget(files);

@@ -9,7 +9,7 @@
  * Pure: the caller reads the files and decides the budget.
  */
 import { estimateTokens } from "./context_size.ts";
-import { formatInstructions, type ReplyFormat } from "../edit/mod.ts";
+import { formatInstructions, formatOf, type ReplyFormat } from "../edit/mod.ts";
 import type { ChatMessage } from "../model/mod.ts";
 import { splitLines } from "../text.ts";
 
@@ -131,21 +131,16 @@ export function excerpt(content: string, ranges: LineRange[]): string {
 
 function _fileSection(f: PromptFile): string {
   if (f.content === null) {
-    return `### ${f.rel}\n(does not exist yet: create it${
-      f.format === "diff" ? " with an empty SEARCH part" : ""
-    })`;
+    return `### ${f.rel}\n(does not exist yet: create it${formatOf(f.format).create})`;
   }
   const lines = f.content.split("\n").length - (f.content.endsWith("\n") ? 1 : 0);
   if (f.ranges?.length) {
     return `### ${f.rel}\n(only parts of this ${lines}-line file are shown; lines marked ⋯ are left out ` +
       `and must never appear in SEARCH)\n${_fence(f.rel, excerpt(f.content, f.ranges))}`;
   }
-  const how = f.format === "whole" ? ` — ${WHOLE_MARK}: reply with its complete new content` : "";
-  return `### ${f.rel}${how}\n${_fence(f.rel, f.content)}`;
+  const mark = formatOf(f.format).mark;
+  return `### ${f.rel}${mark ? ` — ${mark}` : ""}\n${_fence(f.rel, f.content)}`;
 }
-
-/** How the file sections mark a file whose reply is its whole new content. */
-const WHOLE_MARK = "whole file";
 
 /**
  * The instructions and reply-format rules: the first message of every prompt, identical for every

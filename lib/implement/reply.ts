@@ -8,6 +8,7 @@ import {
   type ApplyFailure,
   deletionAllowance,
   type Edit,
+  formatOf,
   parseReply,
   type ReplyFormat,
 } from "../edit/mod.ts";
@@ -60,7 +61,13 @@ const NO_CHANGE = "Your edits leave every file exactly as it was. Make the chang
 function _edits(edits: readonly Edit[]): string {
   const per = new Map<string, string[]>();
   for (const e of edits) {
-    const what = e.type === "whole" ? "whole file" : e.search ? "block" : "new content";
+    const what = e.type === "whole"
+      ? "whole file"
+      : e.type === "format"
+      ? e.format
+      : e.search
+      ? "block"
+      : "new content";
     per.set(e.path, [...(per.get(e.path) ?? []), what]);
   }
   return [...per].map(([path, what]) => `${path} (${what.join(", ")})`).join(", ");
@@ -77,10 +84,7 @@ function _warned(warnings: readonly string[]): string {
 export function withShape(feedback: string, input: ReplyInput, path?: string): string {
   const file = path ?? input.files.find((f) => feedback.includes(f)) ?? input.files[0];
   if (!file || feedback.includes(`\n${file}\n`)) return feedback;
-  const shape = input.formats?.get(file) === "diff"
-    ? `${file}\n<<<<<<< SEARCH\n(the exact lines now in ${file})\n=======\n` +
-      "(the lines that replace them)\n>>>>>>> REPLACE"
-    : `${file}\n\`\`\`\n(the complete new content of ${file})\n\`\`\``;
+  const shape = formatOf(input.formats?.get(file) ?? "whole").shape(file, "```");
   return `${feedback}\nThe shape to use:\n${shape}`;
 }
 

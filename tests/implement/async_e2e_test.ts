@@ -205,9 +205,12 @@ Deno.test("async: cancelling a waiting call cancels its task only", async () => 
     const finished = waited.json.finished as Record<string, unknown>[];
     const byId = new Map(finished.map((v) => [v.task_id, v]));
     assert.equal(byId.get(TASK.task_id)?.status, "passed", JSON.stringify(finished));
-    // B's call was cancelled; its task ended with it (it had not been reported to anyone).
-    assert.equal(byId.get("T2-sub")?.error, "cancelled", JSON.stringify(finished));
-    assert.equal(env.fake.chats.length, 1);
+    // B's call was cancelled; its task ended with it (it had not been reported to anyone). B may
+    // run beside A in a workspace: on a loaded machine its model request can have started, and is
+    // cancelled with it.
+    assert.match(String(byId.get("T2-sub")?.error), /cancelled/, JSON.stringify(finished));
+    assert.equal(byId.get("T2-sub")?.status, "error", JSON.stringify(finished));
+    assert.ok(env.fake.chats.length <= 2);
   } finally {
     await env.close();
   }
