@@ -10,6 +10,7 @@ import { type DeletionAllowance, destructiveMessage } from "./guard.ts";
 import { spacesToTabs } from "./indent.ts";
 import { fromLines, type LineFile, spliceLines, textLines, toLines } from "./lines.ts";
 import { findMatches, type Match, shiftLines } from "./match.ts";
+import { replaceShift } from "./fit_indent.ts";
 import { noMatchMessage } from "./messages.ts";
 import { normalizePath } from "./path_line.ts";
 import { EditRefusal, quoteValue } from "./refusal.ts";
@@ -106,8 +107,16 @@ function _applyReplace(
     const allowing = m.level === "tabs" ? "tabs written as spaces" : m.level.replace("-", " ");
     warnings.push(`Block ${n} for ${file} matched only when allowing for ${allowing}`);
   }
+  const shift = replaceShift(search, replace, before.slice(m.start, m.end), m.shift);
+  if (shift !== m.shift) {
+    warnings.push(
+      shift
+        ? `Block ${n} for ${file}: re-indented the REPLACE part to where its SEARCH part matched`
+        : `Block ${n} for ${file}: the REPLACE part is already indented as the file is; kept as written`,
+    );
+  }
   const next = { ...current, lines: [...current.lines] };
-  spliceLines(next, m.start, m.end, shiftLines(replace, m.shift));
+  spliceLines(next, m.start, m.end, shiftLines(replace, shift));
   if (replace.every((l) => !l.trim())) {
     const after = next.lines.map((l) => l.text);
     const refusal = destructiveMessage(path, before, after, `Block ${n} for ${file}`, deletion);
