@@ -25,6 +25,7 @@ export {
   SWITCH_AFTER_FAILED_MATCHES,
 } from "./format.ts";
 export { findElision } from "./elision.ts";
+export { MAX_READINGS, otherReadings } from "./candidates.ts";
 export {
   type BuiltinFormat,
   formatNames,

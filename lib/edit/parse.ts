@@ -23,6 +23,7 @@ import {
   isLabel,
   isShellOrOutput,
   isWeak,
+  langFits,
   type PathSource,
   resolvePathOf,
   SOURCES,
@@ -305,6 +306,8 @@ function _read(tokens: Token[], known: readonly string[], warnings: string[]): R
     const open = _unclosed(t, r.path, known);
     if (open) return { kind: "invalid", problem: open };
     const whole = _wholeEdit(t, r.path, r.source, "header" in r ? r.header : undefined);
+    const others = "alternatives" in r ? r.alternatives?.filter((p) => langFits(t.info, p)) : [];
+    if (others?.length) whole.alternatives = others;
     read.fences.set(whole, t);
     read.edits.push(whole);
   }

@@ -39,7 +39,16 @@ export function isWeak(source: PathSource): boolean {
 
 /** The file a block belongs to, or why none. */
 export type Resolution =
-  | { path: string; source: PathSource; header?: string }
+  | {
+    path: string;
+    source: PathSource;
+    header?: string;
+    /**
+     * Other files a weak source also names for the block: readings the caller may try too (the
+     * validators keep the one that survives, docs/REPLIES.md, "Candidates").
+     */
+    alternatives?: string[];
+  }
   | { path: null; tie?: string[] };
 
 const SHELL =
@@ -109,10 +118,9 @@ function _mentions(line: string, known: readonly string[]): Candidate[] {
   const out: Candidate[] = [];
   const ticked = mentionedPaths(line, known, "ticked");
   out.push(...ticked.map((path) => ({ path, source: "ticked" as const })));
-  if (!ticked.length) {
-    const plain = mentionedPaths(line, known, "plain");
-    out.push(...plain.map((path) => ({ path, source: "plain" as const })));
-  }
+  // Plain mentions beside backticked ones are candidates too, weaker than them.
+  const plain = mentionedPaths(line, known, "plain").filter((p) => !ticked.includes(p));
+  out.push(...plain.map((path) => ({ path, source: "plain" as const })));
   return out;
 }
 
@@ -176,8 +184,16 @@ function _decide(candidates: Candidate[]): Resolution {
   if (strong.length > 1) return { path: null, tie: strong };
   for (const source of SOURCES) {
     const paths = [...new Set(candidates.filter((c) => c.source === source).map((c) => c.path))];
-    if (paths.length === 1) return { path: paths[0], source };
     if (paths.length > 1) return { path: null, tie: paths };
+    if (paths.length === 1) {
+      if (!isWeak(source)) return { path: paths[0], source };
+      const others = [
+        ...new Set(
+          candidates.filter((c) => isWeak(c.source) && c.path !== paths[0]).map((c) => c.path),
+        ),
+      ];
+      return { path: paths[0], source, ...(others.length && { alternatives: others }) };
+    }
   }
   return { path: null };
 }

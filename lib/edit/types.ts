@@ -50,6 +50,8 @@ export interface WholeEdit {
    * block of it: for a Markdown file, or a file that holds fences itself, where it ends is a guess.
    */
   looseEnd?: number;
+  /** Other files a weak source names for it: readings to try (`resolve.ts`). */
+  alternatives?: string[];
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   deletionAllowance,
   type Edit,
   formatOf,
+  otherReadings,
   parseReply,
   type ReplyFormat,
 } from "../edit/mod.ts";
@@ -28,6 +29,8 @@ export type ReplyOutcome =
     reason?: ApplyFailure;
     path?: string;
     decision: string;
+    /** Other readings of the reply to try (`otherReadings`). */
+    readings?: Edit[][];
   }
   | {
     kind: "edits";
@@ -37,6 +40,8 @@ export type ReplyOutcome =
     edits: Edit[];
     warnings: string[];
     decision: string;
+    /** Other readings of the reply to try (`otherReadings`). */
+    readings?: Edit[][];
   };
 
 /** What judging a reply needs. */
@@ -110,8 +115,19 @@ export function judgeReply(reply: string, input: ReplyInput): ReplyOutcome {
       decision: `parse: refused, nothing applied: ${parsed.problem}`,
     };
   }
-  const read = `parse: ${_edits(parsed.edits)}${_warned(parsed.warnings)}`;
-  const applied = applyEdits(input.current, parsed.edits, {
+  const outcome = _applyReading(parsed.edits, parsed.warnings, input);
+  const readings = otherReadings(parsed.edits);
+  return readings.length && outcome.kind !== "question" ? { ...outcome, readings } : outcome;
+}
+
+/** One reading of the reply applied in memory. */
+function _applyReading(
+  edits: Edit[],
+  warnings: readonly string[],
+  input: ReplyInput,
+): ReplyOutcome {
+  const read = `parse: ${_edits(edits)}${_warned(warnings)}`;
+  const applied = applyEdits(input.current, edits, {
     allowed: input.files,
     symbolsOnly: input.symbolsOnly,
     deletion: deletionAllowance(input.spec),
@@ -138,22 +154,60 @@ export function judgeReply(reply: string, input: ReplyInput): ReplyOutcome {
     kind: "edits",
     files: applied.files,
     changed: applied.changed,
-    edits: parsed.edits,
-    warnings: [...parsed.warnings, ...applied.warnings],
+    edits,
+    warnings: [...warnings, ...applied.warnings],
     decision: `${read}\napply: changes ${applied.changed.join(", ")}${_warned(applied.warnings)}`,
   };
 }
 
 /**
- * The validation stage (`lib/edit/validate/`) over a reply applied in memory: each changed file,
- * whatever format produced it, is fitted (encoding, Makefile tabs) and must pass every validator
- * (no code left out, no unasked deletion of definitions, JSON/YAML/TOML and code that parsed
- * still parse); otherwise the reply is refused with the validator's words, before any check runs.
+ * The reply validated, reading by reading when the path resolver left other readings: the one
+ * that survives the validators is taken; when several different ones survive, which file a block
+ * is for is unclear and the reply is refused; when none does, the first reading's refusal stands.
  */
 export async function validateOutcome(
   outcome: ReplyOutcome,
   input: ReplyInput,
 ): Promise<ReplyOutcome> {
+  const first = await _validateOne(outcome, input);
+  if (outcome.kind === "question" || !outcome.readings?.length) return first;
+  const tried = [first];
+  for (const edits of outcome.readings) {
+    tried.push(await _validateOne(_applyReading(edits, [], input), input));
+  }
+  const survivors = tried.filter((o) => o.kind === "edits");
+  const distinct = new Map(survivors.map((o) => [_key(o), o]));
+  if (distinct.size === 1) {
+    const [kept] = distinct.values();
+    if (kept === first) return first;
+    const note = `${tried.length} readings of which file a block is for; only this one passed ` +
+      "the validators";
+    return { ...kept, decision: `${kept.decision}\ncandidates: ${note}` };
+  }
+  if (distinct.size === 0) return first;
+  const files = [...distinct.values()].map((o) => o.kind === "edits" ? o.changed.join("+") : "");
+  const problem = `A code block could be for ${files.map((f) => JSON.stringify(f)).join(" or ")}:` +
+    " the reply names each and every reading is a valid edit, so which file it changes is " +
+    "unclear and nothing was applied; write the file's path alone on the line before each block";
+  return {
+    kind: "unusable",
+    feedback: withShape(problem, input),
+    problem,
+    decision: `${first.decision}\ncandidates: ${distinct.size} readings passed: refused`,
+  };
+}
+
+function _key(o: ReplyOutcome): string {
+  return o.kind === "edits" ? JSON.stringify(o.changed.map((p) => [p, o.files.get(p)])) : "";
+}
+
+/**
+ * One reading through the validation stage (`lib/edit/validate/`), applied in memory: each changed file,
+ * whatever format produced it, is fitted (encoding, Makefile tabs) and must pass every validator
+ * (no code left out, no unasked deletion of definitions, JSON/YAML/TOML and code that parsed
+ * still parse); otherwise the reply is refused with the validator's words, before any check runs.
+ */
+async function _validateOne(outcome: ReplyOutcome, input: ReplyInput): Promise<ReplyOutcome> {
   if (outcome.kind !== "edits") return outcome;
   const changes: FileChange[] = outcome.changed.map((path) => ({
     path,
