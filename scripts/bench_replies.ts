@@ -230,7 +230,7 @@ async function _backstopCost(): Promise<Record<string, number>> {
       unit(500).replace("+", "-")
     }>>>>>>> REPLACE\n`;
     const current = new Map([[path, text]]);
-    const input = { spec: "", files: [path], symbolsOnly: [], current };
+    const input = { spec: "Change f500.", files: [path], symbolsOnly: [], current };
     const judgeMs: number[] = [];
     const backstopMs: number[] = [];
     const fullMs: number[] = [];

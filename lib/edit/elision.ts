@@ -119,18 +119,20 @@ function _indent(line: string): number {
 /**
  * The first line of `lines` that elides code, or `null`. `path` picks the language rules;
  * `original` is the file as it is now (empty for a new file); `exempt` holds further lines that
- * are fine to repeat (the SEARCH part of a block).
+ * are fine to repeat (the SEARCH part of a block); `only` limits the lines looked at (0-based,
+ * `to` excluded), the others still read as context.
  */
 export function findElision(
   lines: readonly string[],
   path: string,
   original: readonly string[],
   exempt: readonly string[] = [],
+  only?: { from: number; to: number },
 ): Elision | null {
   const python = PYTHON.test(path);
   const prose = PROSE.test(path);
   const known = new Set([...original, ...exempt].map((l) => l.trim()));
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = only?.from ?? 0; i < (only?.to ?? lines.length); i++) {
     const t = lines[i].trim();
     if (!t || (t.length > MAX_LINE && !BARE_DOTS.test(t))) continue;
     let elided = false;

@@ -14,8 +14,30 @@ const MAX_PARSED_CHARS = 1_000_000;
 /** Broken lines quoted in the syntax validator's message. */
 const MAX_QUOTED = 5;
 
+const _split = new Map<string, string[]>();
+
+/** The lines of `text` (kept for the next validator: each reads the same two texts). */
 function _lines(text: string | null): string[] {
-  return text === null ? [] : text.replace(/\r\n/g, "\n").replace(/\n$/, "").split("\n");
+  if (text === null) return [];
+  let lines = _split.get(text);
+  if (!lines) {
+    lines = text.replace(/\r\n/g, "\n").replace(/\n$/, "").split("\n");
+    _split.set(text, lines);
+    if (_split.size > 4) _split.delete(_split.keys().next().value!);
+  }
+  return lines;
+}
+
+/** The lines where `after` differs from `before`: [from, to) of each, past a common start and end. */
+function _middle(before: readonly string[], after: readonly string[]) {
+  let head = 0;
+  const most = Math.min(before.length, after.length);
+  while (head < most && before[head] === after[head]) head++;
+  let tail = 0;
+  while (
+    tail < most - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  ) tail++;
+  return { head, beforeTo: before.length - tail, afterTo: after.length - tail };
 }
 
 /** No line that stands in for code (the same rules whole files and REPLACE parts had). */
@@ -24,7 +46,9 @@ export const ELISION: Validator = {
   reason: "elided",
   check(change) {
     const before = _lines(change.before);
-    const found = findElision(_lines(change.after), change.path, before);
+    const after = _lines(change.after);
+    const m = _middle(before, after);
+    const found = findElision(after, change.path, before, [], { from: m.head, to: m.afterTo });
     if (!found) return null;
     return `The edit leaves code out of ${quoteValue(change.path)} at its line ${found.line} ` +
       `(${quoteValue(found.text)}), so nothing was written; write out every line`;
@@ -34,7 +58,7 @@ export const ELISION: Validator = {
 /**
  * Not emptied, not mostly deleted (`guard.ts`), unless the task asks; edits that quote every line
  * they remove and put something back (SEARCH/REPLACE with a REPLACE part) are the narrow edit
- * the refusal asks for, and pass.
+ * the refusal asks for, and pass. An edit whose changed lines are under half the file cannot be.
  */
 export const DESTRUCTIVE: Validator = {
   name: "destructive",
@@ -43,13 +67,15 @@ export const DESTRUCTIVE: Validator = {
     const narrow = change.edits.length > 0 &&
       change.edits.every((e) => e.type === "replace" && e.search && e.replace.trim());
     if (narrow) return null;
-    return destructiveMessage(
-      change.path,
-      _lines(change.before),
-      _lines(change.after),
-      "The edit",
-      task.deletion,
-    );
+    const before = _lines(change.before);
+    const after = _lines(change.after);
+    const m = _middle(before, after);
+    const emptied = m.head === 0 && m.afterTo === after.length && !after.some((l) => l.trim());
+    const nonBlank = (lines: readonly string[]) => lines.filter((l) => l.trim()).length;
+    if (!emptied && nonBlank(before.slice(m.head, m.beforeTo)) * 2 <= nonBlank(before)) {
+      return null;
+    }
+    return destructiveMessage(change.path, before, after, "The edit", task.deletion);
   },
 };
 

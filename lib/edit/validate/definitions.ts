@@ -18,7 +18,8 @@ import type { FileChange, TaskWords, Validator } from "./types.ts";
 /** One definition: its qualified name (`Cart.total`) and its text (for repeats). */
 interface Def {
   name: string;
-  text: string;
+  /** Its lines (computed only for a definition that may be repeated). */
+  text: () => string;
   /** A constant or variable: it counts as removed only when its name is gone from the file. */
   value?: boolean;
   /** A class, module, struct, interface, trait or enum: written twice is a repeat. */
@@ -43,7 +44,8 @@ function _byKeyword(text: string): Def[] {
     for (const re of KEYWORD_DEFS) {
       const m = line.match(re);
       if (m) {
-        out.push({ name: m[1], text: line.trim() });
+        const text = line.trim();
+        out.push({ name: m[1], text: () => text });
         break;
       }
     }
@@ -51,7 +53,19 @@ function _byKeyword(text: string): Def[] {
   return out;
 }
 
+const _known = new Map<string, Def[] | null>();
+
+/** The definitions of `text` as `path`, kept for the next reply (the file as it was repeats). */
 async function _defs(path: string, text: string): Promise<Def[] | null> {
+  const key = `${path}\0${text}`;
+  if (_known.has(key)) return _known.get(key)!;
+  const defs = await _read(path, text);
+  _known.set(key, defs);
+  if (_known.size > 4) _known.delete(_known.keys().next().value!);
+  return defs;
+}
+
+async function _read(path: string, text: string): Promise<Def[] | null> {
   if (!languageOf(path, text)) return PROSE.test(path) ? null : _byKeyword(text);
   let items;
   try {
@@ -61,10 +75,10 @@ async function _defs(path: string, text: string): Promise<Def[] | null> {
   }
   // A text the grammar does not read cleanly gives no trustworthy list.
   if (!items) return null;
-  const lines = text.split("\n");
+  let lines: string[] | null = null;
   return items.map((i) => ({
     name: i.name,
-    text: lines.slice(i.start - 1, i.end).join("\n").trim(),
+    text: () => (lines ??= text.split("\n")).slice(i.start - 1, i.end).join("\n").trim(),
     value: i.kind === "constant",
     container: CONTAINERS.has(i.kind),
   }));
@@ -112,7 +126,8 @@ function _asked(spec: string, name: string): boolean {
  * the unused helpers`) allows any, when no definition of the file is named.
  */
 function _unasked(removed: string[], before: readonly Def[], task: TaskWords): string[] {
-  const namesAny = before.some((d) => _named(task.spec, d.name));
+  const words = new Set(task.spec.match(/[\w$]+/g) ?? []);
+  const namesAny = before.some((d) => words.has(_last(d.name)));
   const generic = !namesAny && (GENERIC.test(task.spec) || task.deletion.all);
   const allowed = (name: string): boolean => {
     const parts = name.split(".");
@@ -136,7 +151,7 @@ function _repeated(before: readonly Def[], after: readonly Def[]): string | null
   for (const [name, defs] of seen) {
     if (defs.length <= (was.get(name) ?? 0) || defs.length < 2) continue;
     if (defs.some((d) => d.container)) return name;
-    const texts = defs.map((d) => d.text);
+    const texts = defs.map((d) => d.text());
     if (new Set(texts).size < texts.length && texts[0].includes("\n")) return name;
   }
   return null;
@@ -164,6 +179,7 @@ export const DEFINITIONS: Validator = {
     const values = new Set(before.filter((d) => d.value).map((d) => d.name));
     const removed = [...had].filter(([n, k]) => (has.get(n) ?? 0) < k).map(([n]) => n)
       .filter((n) => !values.has(n) || !_named(change.after, n));
+    if (!removed.length) return null;
     const unasked = _unasked(removed, before, task);
     if (!unasked.length) return null;
     const shown = unasked.slice(0, 4).map((n) => {
