@@ -327,6 +327,7 @@ const VERDICTS: Verdict[] = ["applied-right", "refused-right", "refused", "appli
 /** Scores every corpus that is there; prints one line per corpus and returns every outcome. */
 export async function scoreAll(print: (line: string) => void): Promise<Scored[]> {
   const results: Scored[] = [];
+  // "refused": refused though a careful human would apply it (a defect too, counted).
   print(`corpus        cases  applied-right  refused-right  refused  applied-wrongly`);
   for (const [name, cases] of await loadAll()) {
     const scored: Scored[] = [];

@@ -226,7 +226,12 @@ function _competes(code: FenceToken, edits: readonly ReadEdit[], quoted: Set<str
  * A code block that holds the name of another file to edit on a line of its own, last or right
  * before a fence line: its fence was left open before that file's block.
  */
-function _unclosed(code: FenceToken, path: string | null, known: readonly string[]): string | null {
+function _unclosed(
+  code: FenceToken,
+  path: string | null,
+  known: readonly string[],
+  followed = true,
+): string | null {
   const body = code.body;
   for (let k = 0; k < body.length; k++) {
     if (!body[k].trim() || k === 0) continue;
@@ -234,6 +239,9 @@ function _unclosed(code: FenceToken, path: string | null, known: readonly string
     if (!named || named === path || !known.includes(named)) continue;
     const next = body.slice(k + 1).find((l) => l.trim());
     if (next !== undefined && !parseFence(next)) continue;
+    // A file's name as the last line of the reply's last block is content (a .dockerignore
+    // that lists the Dockerfile): a fence left open leaves something after it.
+    if (next === undefined && !followed) continue;
     return `The code block at line ${code.line + 1} holds the line ${
       JSON.stringify(body[k].trim())
     }, a file's name, ${
@@ -242,6 +250,11 @@ function _unclosed(code: FenceToken, path: string | null, known: readonly string
       "the next file's name";
   }
   return null;
+}
+
+/** True when anything but blank prose follows token `at`. */
+function _followed(tokens: readonly Token[], at: number): boolean {
+  return tokens.slice(at + 1).some((t) => t.kind !== "prose" || t.text.trim());
 }
 
 /** What the reply's blocks resolve to, before the reply is reconciled. */
@@ -303,7 +316,7 @@ function _read(tokens: Token[], known: readonly string[], warnings: string[]): R
       (command ? read.commands : read.unclaimed).push(t);
       continue;
     }
-    const open = _unclosed(t, r.path, known);
+    const open = _unclosed(t, r.path, known, _followed(tokens, i));
     if (open) return { kind: "invalid", problem: open };
     const whole = _wholeEdit(t, r.path, r.source, "header" in r ? r.header : undefined);
     const others = "alternatives" in r ? r.alternatives?.filter((p) => langFits(t.info, p)) : [];

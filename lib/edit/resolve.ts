@@ -237,7 +237,9 @@ export function resolvePathOf(
   const fence = t as FenceToken;
   const info = pathFromInfo(fence.info, known);
   if (info) candidates.push({ path: info, source: "info" });
-  const first = fence.body[0]?.trim() ? pathFromLine(fence.body[0], known) : null;
+  // A diff's `--- a/calc.py` header is the diff's, not a path comment.
+  const header = fence.body[0]?.trim() && !/^(---|\+\+\+) /.test(fence.body[0]);
+  const first = header ? pathFromLine(fence.body[0], known) : null;
   if (first && fence.body.length > 1) candidates.push({ path: first, source: "first-line" });
   if (lone && known.length === 1) candidates.push({ path: known[0], source: "only" });
   const fits = candidates.filter((c) =>

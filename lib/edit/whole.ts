@@ -90,7 +90,7 @@ function _checkWhole(
       path,
     );
   }
-  _checkDropped(edit, lines, before);
+  _checkDropped(edit, lines, before, deletion);
   const refusal = destructiveMessage(
     path,
     before,
@@ -104,16 +104,22 @@ function _checkWhole(
 /**
  * An excerpt sent as a whole file silently deletes the rest. When the path was only inferred, any
  * dropped top-level definition gives it away; when the path was written, dropping two or more
- * definitions and at least half of them does (removing one function whole-file stays possible).
+ * definitions and at least half of them does (removing one function whole-file stays possible),
+ * unless the task asks for a deletion: then the definitions validator judges each name.
  */
-function _checkDropped(edit: WholeEdit, lines: string[], before: string[]): void {
+function _checkDropped(
+  edit: WholeEdit,
+  lines: string[],
+  before: string[],
+  deletion: DeletionAllowance,
+): void {
   const had = [..._definitions(before)];
   const kept = _definitions(lines);
   const dropped = had.filter((n) => !kept.has(n));
   const inferred = edit.source !== undefined && isWeak(edit.source);
   const excerpt = inferred
     ? dropped.length > 0
-    : dropped.length >= 2 && dropped.length * 2 >= had.length;
+    : !deletion.most && dropped.length >= 2 && dropped.length * 2 >= had.length;
   if (!excerpt) return;
   const what = inferred ? "The code block taken as the whole of" : "The whole-file content for";
   const names = dropped.slice(0, 6).map((n) => quoteValue(n)).join(", ");

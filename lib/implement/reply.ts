@@ -222,7 +222,7 @@ async function _validateOne(outcome: ReplyOutcome, input: ReplyInput): Promise<R
     return {
       kind: "unusable",
       feedback: withShape(found.problem, input, found.path),
-      problem: found.problem,
+      problem: `${found.problem} (validator: ${found.validator})`,
       reason: found.reason,
       path: found.path,
       decision: `${outcome.decision}\nvalidate (${found.validator}): refused, nothing written: ` +
