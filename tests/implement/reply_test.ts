@@ -156,15 +156,17 @@ Deno.test("a whole file under 40% of a file of 15+ lines is an excerpt; 40% exac
 });
 
 Deno.test("a whole file dropping 2 definitions and half of them is an excerpt; fewer is not", () => {
-  const spec = "remove the unused functions";
   const defs = (names: number[]) => names.map((n) => `def f${n}():\n    return ${n}\n`).join("\n");
-  const judge = (had: number[], kept: number[]) =>
+  const judge = (had: number[], kept: number[], spec = "f1 must return 1") =>
     judgeWhole("mod.py", defs(had), defs(kept), spec);
   const half = judge([1, 2, 3, 4], [1, 2]);
   assert.equal(half.kind, "unusable");
   assert.match(half.kind === "unusable" ? half.problem : "", /drops "f3", "f4"/);
   assert.equal(judge([1, 2, 3, 4, 5], [1, 2, 3]).kind, "edits", "2 of 5 is under half");
   assert.equal(judge([1, 2], [1]).kind, "edits", "one function may go whole-file");
+  // A task that asks for a deletion leaves the names to the definitions validator.
+  const asked = judge([1, 2, 3, 4], [1, 2], "remove the unused functions");
+  assert.equal(asked.kind, "edits");
 });
 
 Deno.test("a closing fence with a three-word sentence glued to it closes the block", () => {
