@@ -472,3 +472,12 @@ Deno.test("parseReply keeps a run of = other than the divider's seven in a REPLA
   const seven = reply.replace("=========\n>>>", "=======\n>>>");
   assert.match(problem(parseReply(seven, { knownPaths: ["README.rst"] })), /REPLACE/);
 });
+
+Deno.test("parseReply: a name-only fence after a bold path of the same file is a label", () => {
+  // logs-c sc.gpt4omini_modal_css_name_fence: **modal.css**, then a fence holding modal.css.
+  const reply =
+    "**calc.py**\n```\ncalc.py\n```\n```python\ndef add(a, b):\n    return a + b\n```\n";
+  const out = edits(parseReply(reply, KNOWN));
+  assert.equal(out.length, 1);
+  assert.equal(out[0].type === "whole" && out[0].content, "def add(a, b):\n    return a + b\n");
+});

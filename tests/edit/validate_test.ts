@@ -124,3 +124,14 @@ Deno.test("destructive: a line edited in the middle is changed, not removed", ()
     "return a + b",
   ]);
 });
+
+Deno.test("destructive: any format's change that deletes most of a file is refused", async () => {
+  const notes = Array.from({ length: 10 }, (_, i) => `- note ${i}: keep this line`).join("\n") +
+    "\n";
+  assert.equal(await refusedBy("notes.md", notes, "- note 0: keep this line\n"), "destructive");
+  assert.equal(await refusedBy("notes.md", notes, notes.replace("note 3", "note three")), null);
+  assert.equal(
+    await refusedBy("notes.md", notes, "- note 0: keep this line\n", "Delete every note but 0."),
+    null,
+  );
+});
