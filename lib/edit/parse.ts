@@ -386,6 +386,23 @@ function _saidUnchanged(tokens: readonly Token[], edits: readonly ReadEdit[], kn
   return null;
 }
 
+const UNASKED_SAID =
+  /\b(while I was at it|while I'm at it|while at it|as a bonus|took the liberty|unrelated (fix|bug|change|issue|improvement)s?|(this|that) (is|was) not part of (the|your) (task|request))\b/i;
+
+/**
+ * A reply whose prose says it also made a change the task does not ask for ("while I was at it I
+ * also fixed median()"): a reply is applied whole or not at all, so it is refused, asking for the
+ * task's change alone.
+ */
+function _saidUnasked(tokens: readonly Token[]): string | null {
+  const said = tokens.find((t) => t.kind === "prose" && UNASKED_SAID.test(t.text));
+  if (!said || said.kind !== "prose") return null;
+  const words = said.text.match(UNASKED_SAID)![0];
+  return `The reply says it also makes a change the task does not ask for ("${words}"); a ` +
+    "reply is applied whole or not at all, so nothing was written. Send only the change the " +
+    "task asks for; if the other one is needed, ask with QUESTION: first";
+}
+
 /**
  * Parses a model reply. Returns the edits in reply order (with warnings about what was guessed
  * or ignored), the question the model asked, or the problem that makes the reply unusable — a
@@ -422,7 +439,7 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
     return noEdits(tk.visible, unclaimed, tk.unclosedThink, known, read.commands);
   }
   const problem = _reconcile(read, tk.tokens, options.current, warnings) ??
-    _saidUnchanged(tk.tokens, edits, known);
+    _saidUnchanged(tk.tokens, edits, known) ?? _saidUnasked(tk.tokens);
   if (problem) return { kind: "invalid", problem };
   // A reply that opens with a question asks before it edits: its edits wait for the answer
   // (an edit offered "if that is what you want" answers the question on the caller's behalf).

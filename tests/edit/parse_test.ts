@@ -481,3 +481,12 @@ Deno.test("parseReply: a name-only fence after a bold path of the same file is a
   assert.equal(out.length, 1);
   assert.equal(out[0].type === "whole" && out[0].content, "def add(a, b):\n    return a + b\n");
 });
+
+Deno.test("parseReply refuses a reply that says it also made a change nobody asked for", () => {
+  const reply = `calc.py\n${BLOCK}\nWhile I was at it I also fixed other.py:\n\nother.py\n${BLOCK}`;
+  assert.match(problem(parseReply(reply, KNOWN)), /also makes a change the task does not ask/);
+  assert.equal(
+    edits(parseReply(`calc.py\n${BLOCK}\nI also updated the docstring.\n`, KNOWN)).length,
+    1,
+  );
+});

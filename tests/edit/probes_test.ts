@@ -57,6 +57,7 @@ Deno.test({
         "probes",
         "probes-2",
         "probes-3",
+        "probes-4",
       ]
     ) {
       assert.ok(all.has(name), `corpus ${name} is absent`);

@@ -135,3 +135,31 @@ Deno.test("destructive: any format's change that deletes most of a file is refus
     null,
   );
 });
+
+Deno.test("definitions: a function whose body is replaced by a TODO or a stub is refused", async () => {
+  const ts =
+    "export function area(w: number, h: number): number {\n  const k = 1;\n  return k * w * h;\n}\n" +
+    "export function perimeter(w: number, h: number): number {\n  return 2 * (w + h);\n}\n";
+  const todo = ts.replace("  const k = 1;\n  return k * w * h;\n", "  // TODO: implement\n");
+  assert.equal(await refusedBy("g.ts", ts, todo, "perimeter must double."), "definitions");
+  const py = "def area(w, h):\n    return w * h\n\n\ndef side(w):\n    return w\n";
+  const stub = py.replace("    return w * h\n", "    raise NotImplementedError\n");
+  assert.equal(await refusedBy("g.py", py, stub, "side must return w."), "definitions");
+  assert.equal(await refusedBy("g.py", py, stub, "Replace area with a stub."), null);
+  const shorter = py.replace("def side(w):\n    return w\n", "def side(w): return w\n");
+  assert.equal(await refusedBy("g.py", py, shorter, "Shorten side."), null);
+});
+
+Deno.test("data: a key added under another section than the task's words name is refused", async () => {
+  const yml = "server:\n  port: 8080\ndatabase:\n  pool: 5\n";
+  const wrong = "server:\n  port: 8080\ndatabase:\n  pool: 10\n  timeout: 30s\n";
+  const right = "server:\n  port: 8080\n  timeout: 30s\ndatabase:\n  pool: 10\n";
+  const spec =
+    "Add a 30s request timeout to the server settings and raise the database pool to 10.";
+  assert.equal(await refusedBy("app.yml", yml, wrong, spec), "data-placement");
+  assert.equal(await refusedBy("app.yml", yml, right, spec), null);
+  assert.equal(await refusedBy("app.yml", yml, wrong, "Add a 30s timeout."), null);
+  const toml = "[server]\nport = 1\n\n[db]\npool = 5\n";
+  const moved = "[server]\nport = 1\n\n[db]\npool = 5\nretries = 3\n";
+  assert.equal(await refusedBy("c.toml", toml, moved, "Give server 3 retries."), "data-placement");
+});

@@ -3,7 +3,7 @@
  * `yaml` and `smol-toml` packages). A file that did not parse before is left to the checks; a new
  * file must parse. JSON-with-comments files (tsconfig, VS Code settings, `.jsonc`) are not JSON.
  */
-import { parseAllDocuments } from "yaml";
+import { parse as parseYaml, parseAllDocuments } from "yaml";
 import { parse as parseToml } from "smol-toml";
 import { quoteValue } from "../refusal.ts";
 import type { Validator } from "./types.ts";
@@ -62,5 +62,73 @@ export const DATA_SYNTAX: Validator = {
     return `The edit leaves ${quoteValue(change.path)} no longer valid ${reader.kind} ` +
       `(${error}), so nothing was written.${note} Send the file as it must be, every line ` +
       `valid ${reader.kind}`;
+  },
+};
+
+/** The value a data file holds, or `undefined` when it does not parse (or holds several). */
+function _value(path: string, text: string): unknown {
+  const bare = text.replace(/^\uFEFF/, "");
+  try {
+    if (/\.json$/i.test(path) && !JSONC.test(path)) return JSON.parse(bare);
+    if (/\.ya?ml$/i.test(path)) return parseYaml(bare);
+    if (/\.toml$/i.test(path)) return parseToml(bare);
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/** Every key path of `value` (`server.timeout`), to `depth` levels. */
+function _paths(value: unknown, prefix: string[] = [], depth = 4): string[][] {
+  if (!value || typeof value !== "object" || Array.isArray(value) || depth === 0) return [];
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => [
+    [...prefix, k],
+    ..._paths(v, [...prefix, k], depth - 1),
+  ]);
+}
+
+function _says(clause: string, word: string): boolean {
+  const w = word.replace(/[-_]/g, "[-_ ]?").replace(
+    /[.*+?^${}()|[\]\\]/g,
+    (c) => c === "[" || c === "]" || c === "?" || c === "-" || c === "_" ? c : `\\${c}`,
+  );
+  return new RegExp(`(^|[^\\w])${w}s?($|[^\\w])`, "i").test(clause);
+}
+
+/**
+ * A key the edit adds to a JSON, YAML or TOML file under another section than the one the task's
+ * words put it in: "add a timeout to the server settings" with the new `timeout` under
+ * `database:`. Valid data, wrong place; judged only where one clause of the task names both the
+ * new key and another section the file has.
+ */
+export const DATA_PLACEMENT: Validator = {
+  name: "data-placement",
+  reason: "destructive",
+  check(change, task) {
+    if (change.before === null || !_reader(change.path)) return null;
+    const before = _value(change.path, change.before);
+    const after = _value(change.path, change.after);
+    if (before === undefined || after === undefined) return null;
+    const had = new Set(_paths(before).map((p) => p.join("\0")));
+    const sections = Object.keys(
+      before && typeof before === "object" && !Array.isArray(before) ? before : {},
+    );
+    const clauses = task.spec.split(/[.;,]\s|\band\b|\n/i);
+    for (const path of _paths(after)) {
+      if (path.length < 2 || had.has(path.join("\0"))) continue;
+      if (had.has(path.slice(0, -1).join("\0")) === false && path.length > 2) continue;
+      const key = path[path.length - 1];
+      for (const clause of clauses) {
+        if (!_says(clause, key) || _says(clause, path[0])) continue;
+        const other = sections.find((s) => s !== path[0] && _says(clause, s));
+        if (!other) continue;
+        return `The edit adds ${quoteValue(key)} under ${
+          quoteValue(path.slice(0, -1).join("."))
+        } ` +
+          `of ${quoteValue(change.path)}, while the task puts it in ${quoteValue(other)}, so ` +
+          "nothing was written; add it under the section the task names";
+      }
+    }
+    return null;
   },
 };

@@ -24,6 +24,11 @@ interface Def {
   value?: boolean;
   /** A class, module, struct, interface, trait or enum: written twice is a repeat. */
   container?: boolean;
+  /** A function or method: its body may not be emptied unasked. */
+  callable?: boolean;
+  /** Its first and last line (1-based). */
+  start?: number;
+  end?: number;
 }
 
 const CONTAINERS = new Set(["class", "module", "struct", "interface", "trait", "enum"]);
@@ -81,6 +86,9 @@ async function _read(path: string, text: string): Promise<Def[] | null> {
     text: () => (lines ??= text.split("\n")).slice(i.start - 1, i.end).join("\n").trim(),
     value: i.kind === "constant",
     container: CONTAINERS.has(i.kind),
+    callable: i.kind === "function" || i.kind === "method",
+    start: i.start,
+    end: i.end,
   }));
 }
 
@@ -157,6 +165,57 @@ function _repeated(before: readonly Def[], after: readonly Def[]): string | null
   return null;
 }
 
+/** The 1-based lines of `after` that differ from `before` (past a common start and end). */
+function _changedLines(before: string, after: string): { from: number; to: number } {
+  const b = before.split("\n");
+  const a = after.split("\n");
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (
+    tail < a.length - head && tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  ) tail++;
+  return { from: head + 1, to: a.length - tail };
+}
+
+/** Lines that are not code: blank, comments, brackets, decorators, `pass`, `...`, a stub's raise. */
+const NOT_CODE =
+  /^\s*($|#|\/\/|\/\*|\*|--|;|@|[{}()[\];,]+$|pass\s*$|\.\.\.\s*$|…|raise NotImplementedError|throw new Error\(["'`](not implemented|todo)|todo!\(|unimplemented!\(|panic\("(not implemented|todo))/i;
+
+function _code(text: string): number {
+  return text.split("\n").filter((l) => !NOT_CODE.test(l)).length;
+}
+
+/** True when the definition's first code line opens its body (`:`, `{`): none of it is on it. */
+function _opens(text: string): boolean {
+  const first = text.split("\n").find((l) => !NOT_CODE.test(l)) ?? "";
+  return /[:{]$/.test(first.replace(/\s*(#|\/\/).*$/, "").trimEnd());
+}
+
+/**
+ * A function or method whose body the edit emptied: it had code past its first line, and has
+ * none now (`// TODO: implement`, `pass`, a stub's raise), unless the task asks for it by name.
+ */
+function _gutted(
+  before: readonly Def[],
+  after: readonly Def[],
+  task: TaskWords,
+  changed: { from: number; to: number },
+): string | null {
+  const was = new Map<string, Def[]>();
+  for (const d of before) was.set(d.name, [...(was.get(d.name) ?? []), d]);
+  for (const d of after) {
+    const old = was.get(d.name);
+    if (!d.callable || old?.length !== 1 || d.start === undefined || d.end === undefined) continue;
+    if (d.end < changed.from || d.start > changed.to) continue;
+    if (_code(old[0].text()) < 2 || _code(d.text()) > 1 || !_opens(d.text())) continue;
+    if (!_unasked([d.name], before, task).length) continue;
+    return d.name;
+  }
+  return null;
+}
+
 /** No definition lost, moved out of its parent, or written twice, unless the task asks. */
 export const DEFINITIONS: Validator = {
   name: "definitions",
@@ -179,6 +238,12 @@ export const DEFINITIONS: Validator = {
     const values = new Set(before.filter((d) => d.value).map((d) => d.name));
     const removed = [...had].filter(([n, k]) => (has.get(n) ?? 0) < k).map(([n]) => n)
       .filter((n) => !values.has(n) || !_named(change.after, n));
+    const gutted = _gutted(before, after, task, _changedLines(change.before, change.after));
+    if (gutted) {
+      return `The edit empties the body of ${quoteValue(gutted)} in ${file} (a comment or a stub ` +
+        "where its code was), which the task does not ask for, so nothing was written; send " +
+        "the function with its code";
+    }
     if (!removed.length) return null;
     const unasked = _unasked(removed, before, task);
     if (!unasked.length) return null;

@@ -7,7 +7,7 @@
  * the reply, naming the validator. Adding a validator = its module + one line in
  * {@linkcode VALIDATORS}; adding a format needs no line here.
  */
-import { DATA_SYNTAX } from "./data.ts";
+import { DATA_PLACEMENT, DATA_SYNTAX } from "./data.ts";
 import { DEFINITIONS } from "./definitions.ts";
 import { DESTRUCTIVE, ELISION, SYNTAX } from "./code.ts";
 import { ENCODING } from "./encoding.ts";
@@ -25,6 +25,7 @@ export const VALIDATORS: readonly Validator[] = [
   ELISION,
   DESTRUCTIVE,
   DATA_SYNTAX,
+  DATA_PLACEMENT,
   SYNTAX,
   DEFINITIONS,
 ];
