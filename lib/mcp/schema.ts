@@ -68,7 +68,7 @@ export function inputSchema(input: z.ZodObject): Json {
 const ERROR_SHAPE = {
   error: z.string().optional().describe("With status error: what went wrong, and the fix"),
   escalate: z.boolean().optional().describe(
-    "Whether the caller should do the step itself (false on every error of a host tool)",
+    "With status error: false (implement_task's verdicts set it; other tools' errors keep the shape)",
   ),
 };
 
