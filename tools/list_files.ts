@@ -61,6 +61,7 @@ export default defineTool({
       "One line per entry: permissions, size, modification time, name (folders first, with /)",
     ),
     total: z.number().optional().describe("Entries in the folder"),
+    note: z.string().optional().describe("How many entries were shown, when not all"),
   }),
   needs: ["read"],
   annotations: ANNOTATIONS.READS,

@@ -29,7 +29,7 @@ const STATUSES: Record<string, string[]> = {
   write_file: ["ok", "error"],
   patch_file: ["ok", "error"],
   shell: ["ok", "failed", "timeout", "error"],
-  run_python: ["ok", "failed", "error"],
+  run_python: ["ok", "failed", "timeout", "error"],
   implement_task: ["passed", "failed", "blocked", "conflict", "error", "running"],
   wait_tasks: ["ok", "error"],
   run_checks: ["passed", "failed", "error"],
@@ -71,6 +71,8 @@ async function _lab(): Promise<Lab> {
     "pic.png": PNG,
     "blob.bin": new Uint8Array([0, 1, 2, 3, 255, 0, 7]),
     "lib.ts": "export function twice(n: number): number {\n  return 2 * n;\n}\n",
+    // More entries than list_files shows (200).
+    ...Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`many/f${i}.txt`, ""])),
   });
   await git(root, "init", "-q");
   const answers: { tool: string; json: Json }[] = [];
@@ -110,6 +112,7 @@ async function _lab(): Promise<Lab> {
 /** Drives the host tools and the navigation tools into each of their statuses. */
 async function _hostTools(l: Lab): Promise<void> {
   await l.call("list_files", {});
+  await l.call("list_files", { directory: "many" });
   await l.call("list_files", { directory: "nope" });
   await l.call("read_file", { filename: "notes.txt", line_numbers: true });
   await l.call("read_file", { filename: "notes.txt", start_line: 2, end_line: 2, max_chars: 2 });
@@ -128,6 +131,7 @@ async function _hostTools(l: Lab): Promise<void> {
   await l.call("shell", { command: "true", cwd: "nope" });
   await l.call("run_python", { code: "print(1)" });
   await l.call("run_python", { code: "raise SystemExit(2)" });
+  await l.call("run_python", { code: "import time\ntime.sleep(5)", timeout: 1 });
   await l.call("run_python", { code: "print(1)", cwd: "nope" });
   await l.call("outline", { path: "lib.ts" });
   await l.call("outline", { path: "nope.ts" });
