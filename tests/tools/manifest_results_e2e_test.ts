@@ -98,7 +98,7 @@ async function _lab(): Promise<Lab> {
           model: MODEL,
           ollama_host: fake.url,
           max_attempts: 2,
-          checks: { add: ADD_CHECK, lint: { command: "true", files_filter: ["*.ts"] } },
+          checks: { add: ADD_CHECK, lint: { command: "true {files}", files_filter: ["*.ts"] } },
           ...extra,
         }),
       );
