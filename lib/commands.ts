@@ -12,11 +12,11 @@ export const KEEP_BYTES = 15_000;
 
 /** The result fields `shell` and `run_python` share. */
 export const runOutput: z.ZodObject = z.looseObject({
-  status: z.string(),
-  exit_code: z.number().nullable().optional(),
-  output: z.string().optional(),
-  signal: z.string().optional(),
-  note: z.string().optional(),
+  status: z.string().describe("ok (exit 0), failed, timeout or error"),
+  exit_code: z.number().nullable().optional().describe("The exit code; null after a timeout"),
+  output: z.string().optional().describe("stdout and stderr together, the middle cut when long"),
+  signal: z.string().optional().describe("The signal that ended the command"),
+  note: z.string().optional().describe("What was killed or cut"),
 });
 
 /** Checks `cwd` (relative to `root`): it must be an existing folder inside the root. */

@@ -4,13 +4,15 @@
  * exactly as `describeTool` makes it. A server answers `tools/list` from this file;
  * tests/tools/manifest_test.ts fails when it differs from what the tools themselves produce. It is
  * also the snapshot of every tool's schemas: a change to a tool's arguments or result fields shows
- * as a diff of this file, to review with the change.
+ * as a diff of this file, to review with the change. From the same listings it writes the result
+ * fields reference, docs/reference/result-fields.txt (`result_fields.ts`).
  *
  *   deno task manifest            rewrite it
- *   deno task manifest --check    exit 1 when it is out of date
+ *   deno task manifest --check    exit 1 when either is out of date
  */
 import { describeTool } from "../lib/mcp/mod.ts";
 import { loadTools } from "../tools/mod.ts";
+import { RESULT_FIELDS, resultFieldsText } from "./result_fields.ts";
 
 /** Where the manifest lives. */
 export const MANIFEST = new URL("../tools/manifest.json", import.meta.url);
@@ -25,18 +27,32 @@ export async function manifestText(): Promise<string> {
   return JSON.stringify({ generated, tools }, null, 2) + "\n";
 }
 
-if (import.meta.main) {
-  const text = await manifestText();
-  const now = await Deno.readTextFile(MANIFEST).catch(() => "");
-  if (Deno.args.includes("--check")) {
-    if (now !== text) {
-      console.error("tools/manifest.json is out of date: run `deno task manifest`");
-      Deno.exit(1);
-    }
-  } else if (now !== text) {
-    await Deno.writeTextFile(MANIFEST, text);
-    console.error("tools/manifest.json rewritten");
-  } else {
-    console.error("tools/manifest.json is up to date");
+/** The result fields reference's text, from the tools' listings now. */
+export async function resultsText(): Promise<string> {
+  return resultFieldsText((await loadTools()).map((tool) => describeTool(tool)));
+}
+
+/** Writes (or with `check`, only compares) one generated file; false when it was out of date. */
+async function _update(file: URL, text: string, check: boolean): Promise<boolean> {
+  const name = file.pathname.split("/").slice(-2).join("/");
+  const now = await Deno.readTextFile(file).catch(() => "");
+  if (now === text) {
+    if (!check) console.error(`${name} is up to date`);
+    return true;
   }
+  if (check) {
+    console.error(`${name} is out of date: run \`deno task manifest\``);
+    return false;
+  }
+  await Deno.mkdir(new URL(".", file), { recursive: true });
+  await Deno.writeTextFile(file, text);
+  console.error(`${name} rewritten`);
+  return true;
+}
+
+if (import.meta.main) {
+  const check = Deno.args.includes("--check");
+  const manifest = await _update(MANIFEST, await manifestText(), check);
+  const results = await _update(RESULT_FIELDS, await resultsText(), check);
+  if (!manifest || !results) Deno.exit(1);
 }

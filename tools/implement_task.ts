@@ -14,7 +14,13 @@ import {
   type ToolContext,
 } from "../lib/mcp/mod.ts";
 import { loadConfig, loadToolConfig } from "../lib/config.ts";
-import { configRungs, ENGINE_NEEDS, errorVerdict, implementTask } from "../lib/implement/mod.ts";
+import {
+  configRungs,
+  ENGINE_NEEDS,
+  errorVerdict,
+  implementTask,
+  VERDICT_SHAPE,
+} from "../lib/implement/mod.ts";
 import { TASK_ID } from "../lib/tasks/mod.ts";
 import { ToolError } from "../lib/errors.ts";
 
@@ -68,10 +74,8 @@ const tool = defineTool({
     ),
   }),
   output: z.looseObject({
-    status: z.string(),
-    attempts: z.number(),
-    escalate: z.boolean(),
-    why: z.string(),
+    ...VERDICT_SHAPE,
+    task_id: z.string().optional().describe("running: the task to collect with wait_tasks"),
   }),
   needs: ENGINE_NEEDS,
   annotations: ANNOTATIONS.CHANGES,

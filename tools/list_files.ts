@@ -55,10 +55,13 @@ export default defineTool({
     ),
   }),
   output: z.looseObject({
-    status: z.string(),
-    directory: z.string().optional(),
-    entries: z.array(z.string()).optional(),
-    total: z.number().optional(),
+    status: z.string().describe("ok or error"),
+    directory: z.string().optional().describe("The folder, relative to the project"),
+    entries: z.array(z.string()).optional().describe(
+      "One line per entry: permissions, size, modification time, name (folders first, with /)",
+    ),
+    total: z.number().optional().describe("Entries in the folder"),
+    note: z.string().optional().describe("How many entries were shown, when not all"),
   }),
   needs: ["read"],
   annotations: ANNOTATIONS.READS,

@@ -1,8 +1,8 @@
 /** list_tasks: one line per recorded task, newest first, with totals of the local work. */
 import { z } from "zod";
 import description from "./list_tasks.md" with { type: "text" };
-import { listTasks, type TaskRecord, taskTotals } from "../lib/tasks/mod.ts";
-import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
+import { listTasks, type TaskRecord, taskTotals, TOTALS_OUTPUT } from "../lib/tasks/mod.ts";
+import { ANNOTATIONS, defineTool, prose, RUNNING_OUTPUT } from "../lib/mcp/mod.ts";
 
 const SPEC_CHARS = 48;
 const PATH_CHARS = 60;
@@ -41,8 +41,10 @@ export default defineTool({
     status: z.string(),
     total: z.number().optional(),
     tasks: z.array(z.string()).optional(),
-    running: z.array(z.looseObject({})).optional(),
-    totals: z.looseObject({}).optional(),
+    running: z.array(RUNNING_OUTPUT).optional().describe(
+      "The tasks this server runs in the background",
+    ),
+    totals: TOTALS_OUTPUT.optional().describe("The model's tokens and seconds over every task"),
     note: z.string().optional(),
   }),
   needs: ["read"],

@@ -39,8 +39,12 @@ export default defineTool({
   }),
   output: z.looseObject({
     status: z.string(),
-    results: z.array(z.looseObject({ name: z.string(), ok: z.boolean(), secs: z.number() }))
-      .optional(),
+    results: z.array(z.looseObject({
+      name: z.string(),
+      ok: z.boolean(),
+      secs: z.number(),
+      skipped: z.boolean().optional().describe("True when files_filter left it no file"),
+    })).optional().describe("Each check, in the order of .localexec.json"),
     log: z.string().optional(),
     failed_check: z.string().optional(),
     output: z.string().optional(),

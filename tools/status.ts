@@ -8,7 +8,15 @@ import description from "./status.md" with { type: "text" };
 import { clip, errorLine, ToolError } from "../lib/errors.ts";
 import { type Config, loadToolConfig } from "../lib/config.ts";
 import { basename, join } from "../lib/deps.ts";
-import { listTasks, recordRows, storeDir, taskTotals } from "../lib/tasks/mod.ts";
+import {
+  listTasks,
+  RECORD_ROW_OUTPUT,
+  recordRows,
+  SAVINGS_SHAPE,
+  storeDir,
+  taskTotals,
+  TOTALS_OUTPUT,
+} from "../lib/tasks/mod.ts";
 import { ANNOTATIONS, defineTool, prose } from "../lib/mcp/mod.ts";
 import type { HostReport, Rung } from "../lib/model/mod.ts";
 import { VERSION } from "../lib/version.ts";
@@ -111,12 +119,77 @@ async function _evalRecord(root: string): Promise<{ eval_record?: unknown[] }> {
   return rows.length ? { eval_record: rows } : {};
 }
 
+const HOSTS = z.union([z.string(), z.array(z.string())]);
+
+/** One model host in a few words ({@linkcode _brief}). */
+const HOST_OUTPUT = z.object({
+  url: z.string(),
+  reachable: z.boolean(),
+  model_installed: z.boolean().optional(),
+  model_loaded: z.boolean().optional(),
+  context: z.number().optional(),
+  error: z.string().optional(),
+});
+
+/** One row of `eval_record` (`EvalRow` in lib/eval/record.ts). */
+const EVAL_ROW_OUTPUT = z.object({
+  model: z.string(),
+  kind: z.string(),
+  tasks: z.number(),
+  passed: z.number(),
+  first_try: z.number(),
+  median_attempts: z.number().nullable(),
+  median_seconds: z.number().nullable(),
+  ...SAVINGS_SHAPE,
+  eval: z.boolean(),
+  last: z.string().describe("When the latest run that counts here finished"),
+});
+
+/** Every field status answers, `ok` or `error` (which keeps what it knew). */
+const OUTPUT = z.looseObject({
+  status: z.string(),
+  project: z.string().optional().describe("The project folder's name"),
+  version: z.string().optional().describe("localexec's version"),
+  model: z.string().nullable().optional().describe("The model of the ladder's first rung"),
+  ollama_host: HOSTS.optional().describe("Ollama's URL (a list when several)"),
+  provider: z.string().optional().describe("An OpenAI-compatible server's provider"),
+  base_url: HOSTS.optional().describe("An OpenAI-compatible server's URL (a list when several)"),
+  checks: z.array(z.string()).optional().describe("The configured checks"),
+  tasks: z.number().optional().describe("Tasks recorded in this project"),
+  totals: TOTALS_OUTPUT.optional().describe("The model's tokens and seconds over every task"),
+  record: z.array(RECORD_ROW_OUTPUT).optional().describe(
+    "Per model and kind of file: how the project's tasks went, and what the passed ones saved",
+  ),
+  tools_off: z.array(z.string()).optional().describe("Tools that are off, and why"),
+  root_warning: z.string().optional(),
+  warnings: z.array(z.string()).optional().describe("Configuration warnings"),
+  eval_record: z.array(EVAL_ROW_OUTPUT).optional().describe("What localexec eval measured here"),
+  ollama_version: z.string().optional(),
+  server: z.string().optional().describe("Which OpenAI-compatible server answers"),
+  ladder: z.array(z.object({
+    model: z.string(),
+    provider: z.string(),
+    max_attempts: z.number(),
+    hosts: z.array(HOST_OUTPUT),
+    model_installed: z.boolean(),
+    model_loaded: z.boolean(),
+    context: z.number().optional(),
+  })).optional().describe("Each rung, when the ladder has more than one"),
+  model_installed: z.boolean().optional(),
+  model_loaded: z.boolean().optional(),
+  loaded_context: z.number().optional().describe("Ollama: the loaded model's context"),
+  context: z.number().optional().describe("An OpenAI-compatible server's context"),
+  host: z.string().optional().describe("With several hosts: the one a task would use"),
+  hosts: z.array(HOST_OUTPUT).optional().describe("With several hosts: each one"),
+  hint: z.string().optional().describe("What to do next"),
+});
+
 export default defineTool({
   name: "status",
   title: "Status",
   description: prose(description),
   input: z.object({}),
-  output: z.looseObject({ status: z.string() }),
+  output: OUTPUT,
   needs: ["read"],
   annotations: ANNOTATIONS.READS,
   async run(_args, ctx) {

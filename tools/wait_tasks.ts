@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import description from "./wait_tasks.md" with { type: "text" };
-import { ANNOTATIONS, defineTool, prose, WAIT_TASKS_S } from "../lib/mcp/mod.ts";
-import { ENGINE_NEEDS } from "../lib/implement/mod.ts";
+import { ANNOTATIONS, defineTool, prose, RUNNING_OUTPUT, WAIT_TASKS_S } from "../lib/mcp/mod.ts";
+import { ENGINE_NEEDS, VERDICT_SHAPE } from "../lib/implement/mod.ts";
 
 export default defineTool({
   name: "wait_tasks",
@@ -24,9 +24,12 @@ export default defineTool({
   }),
   output: z.looseObject({
     status: z.string(),
-    finished: z.array(z.looseObject({})).optional(),
-    running: z.array(z.looseObject({})).optional(),
-    unknown: z.array(z.string()).optional(),
+    finished: z.array(z.looseObject({ task_id: z.string(), ...VERDICT_SHAPE })).optional()
+      .describe("The verdicts of the tasks that ended, each as implement_task answers it"),
+    running: z.array(RUNNING_OUTPUT).optional().describe("The tasks still running"),
+    unknown: z.array(z.string()).optional().describe(
+      "Ids asked for that this server does not run in the background",
+    ),
     note: z.string().optional(),
   }),
   needs: ENGINE_NEEDS,

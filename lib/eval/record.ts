@@ -58,6 +58,10 @@ export interface EvalRow {
   first_try: number;
   median_attempts: number | null;
   median_seconds: number | null;
+  /** Over the passed tasks: the caller's tokens for the calls and verdicts. */
+  call_tokens: number;
+  /** Over the same tasks: the tokens of reading the files and writing the changes itself. */
+  self_tokens: number;
   /** Always true: these rows measure the eval suite, not the project's own work. */
   eval: true;
   /** When the latest run that counts here finished. */
@@ -89,6 +93,8 @@ export async function evalRows(root: string): Promise<EvalRow[]> {
       first_try: s.first_try,
       median_attempts: s.median_attempts,
       median_seconds: s.median_seconds,
+      call_tokens: s.call_tokens,
+      self_tokens: s.self_tokens,
       eval: true,
       last: list.map((o) => o.finished).sort().pop()!,
     });

@@ -81,10 +81,33 @@ export function renderTables(result: EvalResult): string {
       out.push(`  ${s.language.padEnd(widths[0])}  skipped: ${s.why} (${s.tasks} tasks)`);
     }
     out.push(line(rows[rows.length - 1]));
+    out.push(`  ${savingsLine(m.score)}`);
     out.push(`  recommendation: ${m.recommendation}`, "");
   }
   if (!result.models.length) out.push("no model ran", "");
   return out.join("\n");
+}
+
+/**
+ * What delegating saved the caller over a model's passed tasks (docs/EVAL.md, "What delegating
+ * saves"): its tokens for the calls and verdicts against those of doing the steps itself.
+ */
+export function savingsLine(s: Score): string {
+  if (!s.passed) return "delegating saved: nothing (no task passed)";
+  if (!s.self_tokens) return "delegating saved: not measured (no passed task recorded it)";
+  const n = (x: number) => x.toLocaleString("en-US");
+  const saved = s.self_tokens - s.call_tokens;
+  const head = saved >= 0
+    ? `delegating saved the caller ${n(saved)} tokens`
+    : `delegating cost the caller ${n(-saved)} more tokens`;
+  const ratio = s.call_tokens && saved > 0
+    ? ` (${(s.self_tokens / s.call_tokens).toFixed(1)}x fewer)`
+    : "";
+  return `${head} over ${s.passed} passed task${s.passed === 1 ? "" : "s"}: ${
+    n(s.call_tokens)
+  } for the calls and verdicts against ${
+    n(s.self_tokens)
+  } to read the files and write the changes itself${ratio}`;
 }
 
 /** The line that says how one task ended. */

@@ -32,6 +32,10 @@ export interface TaskOutcome {
   reply_tokens: number;
   /** Replies the parser could not apply (no edits, a SEARCH that did not match, a bad path…). */
   refused: number;
+  /** Passed: the caller's tokens for the call and verdict (docs/EVAL.md, "What delegating saves"). */
+  call_tokens?: number;
+  /** Passed: the tokens of reading the files and writing the change itself. */
+  self_tokens?: number;
   why: string;
   /** The verdict as implement_task answered it. */
   verdict: Record<string, unknown>;
@@ -61,6 +65,14 @@ export function totalAttempts(verdict: Record<string, unknown>): number | undefi
     );
   }
   return typeof verdict.attempts === "number" ? verdict.attempts : undefined;
+}
+
+/** A passed task's savings as its record keeps them (none from an older record). */
+function _savings(record: Record<string, unknown> | undefined) {
+  const { call_tokens, self_tokens } = record ?? {};
+  return typeof call_tokens === "number" && typeof self_tokens === "number"
+    ? { call_tokens, self_tokens }
+    : {};
 }
 
 /** Runs `task` in the prepared project `root` as `model`; never throws for the task's failures. */
@@ -117,6 +129,7 @@ export async function runTask(
     prompt_tokens: record?.prompt_tokens ?? 0,
     reply_tokens: record?.reply_tokens ?? 0,
     refused: countRefused(record, log),
+    ...(status === "passed" ? _savings(record) : {}),
     why: String(verdict.why ?? verdict.error ?? ""),
     verdict,
   };

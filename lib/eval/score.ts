@@ -2,6 +2,7 @@
  * Scores: the figures of a set of outcomes (per model, per language, per kind) and the one-line
  * recommendation that says which kinds of steps a model can be handed.
  */
+import { savedTokens } from "../tasks/mod.ts";
 import type { TaskOutcome } from "./run_task.ts";
 
 /** The figures of a set of outcomes. */
@@ -18,6 +19,10 @@ export interface Score {
   reply_tokens: number;
   /** Replies the parser refused, over every attempt. */
   refused: number;
+  /** Over the passed tasks: the caller's tokens for the calls and verdicts. */
+  call_tokens: number;
+  /** Over the same tasks: the tokens of reading the files and writing the changes itself. */
+  self_tokens: number;
 }
 
 /** The median of `values`, or null when there are none. */
@@ -41,6 +46,7 @@ export function score(outcomes: TaskOutcome[]): Score {
     prompt_tokens: sum((o) => o.prompt_tokens),
     reply_tokens: sum((o) => o.reply_tokens),
     refused: sum((o) => o.refused),
+    ...savedTokens(outcomes.filter((o) => o.passed)),
   };
 }
 

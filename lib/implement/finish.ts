@@ -4,8 +4,10 @@
  */
 import { errorLine } from "../errors.ts";
 import { ModelError } from "../model/mod.ts";
-import { storeRel, taskKind, updateTask, writePatch } from "../tasks/mod.ts";
+import { storeRel, taskKind, taskPaths, updateTask, writePatch } from "../tasks/mod.ts";
+import { texts } from "./files.ts";
 import type { RungEnd, TaskRun } from "./loop.ts";
+import { type Savings, savings } from "./savings.ts";
 import { errorVerdict, fitVerdict, type Tried, type Verdict } from "./verdict.ts";
 
 /** Who produced the result, which rungs ran, and when the run began. */
@@ -74,18 +76,12 @@ export async function finishTask(task: TaskRun, end: RungEnd, o: Outcome): Promi
   const why = end.escalate && o.tried.length > 1
     ? `${end.why} (the last model on the ladder)`
     : end.why;
-  await updateTask(root, id, {
-    status: end.status,
-    why,
-    ...(end.error !== undefined ? { error: end.error } : {}),
-    ..._recordEnd(task, o, end.escalate),
-  });
   const conflicted = end.conflicts?.map((c) => c.path);
   const files = conflicted ?? summary.files;
   const note = notes.filter(Boolean).join("; ");
   // The order of the example in docs/reference/localexec-tool-reference.txt, model and tried after
   // attempts.
-  return fitVerdict({
+  const verdict = fitVerdict({
     status: end.status,
     attempts: task.attempts,
     model: o.producer,
@@ -100,6 +96,32 @@ export async function finishTask(task: TaskRun, end: RungEnd, o: Outcome): Promi
     ...(task.warnings.size ? { warnings: [...task.warnings] } : {}),
     ...(task.truncated.size ? { truncated: [...task.truncated] } : {}),
     ...(note ? { note } : {}),
+  });
+  await updateTask(root, id, {
+    status: end.status,
+    why,
+    ...(end.error !== undefined ? { error: end.error } : {}),
+    ..._recordEnd(task, o, end.escalate),
+    ...(end.status === "passed" ? await _savings(task, verdict) : {}),
+  });
+  return verdict;
+}
+
+/** What the passed task saved its caller (`savings.ts`), from its call, verdict, files and patch. */
+async function _savings(task: TaskRun, verdict: Verdict): Promise<Savings> {
+  const { plan } = task;
+  const patch = await Deno.readTextFile(taskPaths(task.ctx.root, plan.id).patch).catch(() => "");
+  const files = [...texts(task.place.o.start.files).values()].filter((t) => t !== null);
+  return savings({
+    call: {
+      task_id: plan.id,
+      spec: plan.spec,
+      files_to_edit: plan.files,
+      ...(plan.context.length ? { context_files: plan.context.map((c) => c.rel) } : {}),
+    },
+    verdict,
+    read: [...files, ...plan.context.map((c) => c.content)],
+    patch,
   });
 }
 

@@ -10,7 +10,7 @@ import type { PoolTimeouts } from "./hosts.ts";
 import type { TaskInput } from "./plan.ts";
 import type { Verdict } from "./verdict.ts";
 
-export { errorVerdict, type Tried, type Verdict } from "./verdict.ts";
+export { errorVerdict, type Tried, type Verdict, VERDICT_SHAPE } from "./verdict.ts";
 export { ENGINE_NEEDS, type EngineContext } from "./context.ts";
 export type { TaskInput } from "./plan.ts";
 export { estimateChatTokens } from "./context_size.ts";

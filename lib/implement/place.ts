@@ -41,6 +41,8 @@ export interface UndoOutcome {
 export interface Place {
   /** `tree`: the user's tree; `workspace`: a copy, landed at the end. */
   readonly kind: "tree" | "workspace";
+  /** How it was made: the task's files, and what they held when this call began. */
+  readonly o: PlaceOptions;
   /** The folder the checks run in. */
   readonly work: string;
   /** Settles once `work` is ready (a workspace is made while the model writes). */

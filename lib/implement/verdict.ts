@@ -1,6 +1,7 @@
 /**
  * The short JSON verdict implement_task answers with (docs/ARCHITECTURE.md, "Results").
  */
+import { z } from "zod";
 import { clip } from "../errors.ts";
 
 /** One rung of the ladder a run asked: its model, its attempts, how it ended. */
@@ -33,6 +34,40 @@ export interface Verdict {
   truncated?: string[];
   note?: string;
 }
+
+/**
+ * The verdict's fields as implement_task's output schema and wait_tasks' `finished` entries
+ * declare them (one source for both, and for docs/reference/results.md).
+ */
+export const VERDICT_SHAPE = {
+  status: z.string().describe("passed, failed, blocked, conflict or error (running with wait_s)"),
+  attempts: z.number().describe("Model attempts made in this call, every rung's"),
+  model: z.string().optional().describe("The model whose attempt produced the result"),
+  tried: z.array(z.object({
+    model: z.string(),
+    attempts: z.number(),
+    status: z.string(),
+  })).optional().describe("Each rung asked, with its attempts and end, when more than one ran"),
+  escalate: z.boolean().describe("True when the caller should do the step itself"),
+  why: z.string().describe("One sentence on how the task ended"),
+  files: z.array(z.string()).optional().describe(
+    "Files the task changed (conflict: the files whose edits did not merge)",
+  ),
+  stat: z.string().optional().describe('The diff in short, e.g. "+1 -1 in 1 file"'),
+  patch: z.string().optional().describe("The task's patch, .localexec/<id>.patch"),
+  log: z.string().optional().describe("The task's log, .localexec/<id>.log"),
+  question: z.string().optional().describe("blocked: the model's question"),
+  error: z.string().optional().describe("error: what went wrong, and the fix"),
+  candidates: z.array(z.string()).optional().describe(
+    "error on a symbol: the names the file defines that come closest",
+  ),
+  failed_check: z.string().optional().describe("The failing check's name and trimmed output"),
+  warnings: z.array(z.string()).optional().describe("Problems that did not stop the task"),
+  truncated: z.array(z.string()).optional().describe("Context files cut to fit the model"),
+  note: z.string().optional().describe(
+    "What is in the tree: an earlier attempt's edits, edits merged, where a conflict's change is",
+  ),
+};
 
 /** Marks text cut from a verdict: the whole of it is in the task log. */
 const LOG_NOTE = "(the log has the rest)";

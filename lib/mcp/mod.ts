@@ -26,6 +26,7 @@ export { fingerprint, ReadMarks } from "./read_marks.ts";
 export { createState, rebaseState } from "./state.ts";
 export {
   clientWaitS,
+  RUNNING_OUTPUT,
   RunningTasks,
   type RunningView,
   type TaskResult,

@@ -9,6 +9,8 @@
  * Results are kept as the JSON the synchronous call would have answered.
  */
 
+import { z } from "zod";
+
 /** A result as the tool would answer it (a verdict, or the error JSON of the boundary). */
 export type TaskResult = Record<string, unknown>;
 
@@ -25,6 +27,14 @@ export interface RunningView {
   model?: string;
   seconds: number;
 }
+
+/** {@linkcode RunningView} as wait_tasks' and list_tasks' output schemas declare it. */
+export const RUNNING_OUTPUT = z.object({
+  task_id: z.string(),
+  attempt: z.number().describe("The attempt under way (0 before the first)"),
+  model: z.string().optional().describe("The model asked now"),
+  seconds: z.number().describe("Seconds since the task began"),
+});
 
 /** What the work of a task gets: its own signal and a way to report progress. */
 export interface TaskHooks {

@@ -61,9 +61,26 @@ export function inputSchema(input: z.ZodObject): Json {
   return _plain(_jsonSchema(input.strict(), "input")) as Json;
 }
 
-/** A tool's output schema as listed (loose: it never rejects a result). */
+/**
+ * The fields every tool's error answer carries (`errorResult` in `boundary.ts`), declared in every
+ * output schema after the tool's own.
+ */
+const ERROR_SHAPE = {
+  error: z.string().optional().describe("With status error: what went wrong, and the fix"),
+  escalate: z.boolean().optional().describe(
+    "With status error: false (implement_task's verdicts set it; other tools' errors keep the shape)",
+  ),
+};
+
+/**
+ * A tool's output schema as listed: every field the tool answers, the error fields included
+ * (tests/tools/manifest_results_e2e_test.ts holds real answers to it); loose, so a client never
+ * rejects a result for a field added later.
+ */
 export function outputSchema(output: z.ZodObject): Json {
-  return _jsonSchema(output, "output");
+  const own = output.shape as Record<string, z.ZodType>;
+  const errors = Object.entries(ERROR_SHAPE).filter(([key]) => !(key in own));
+  return _jsonSchema(z.looseObject({ ...own, ...Object.fromEntries(errors) }), "output");
 }
 
 /** Each tool's entry, made once: converting its schemas is most of a `tools/list`. */

@@ -110,4 +110,14 @@ export {
 } from "./workspace.ts";
 export { type Landing, landings, noteLanded, syncLanded } from "./landed.ts";
 export { reducePatch } from "./patch.ts";
-export { median, type RecordFacts, type RecordRow, recordRows, taskKind } from "./stats.ts";
+export {
+  median,
+  RECORD_ROW_OUTPUT,
+  type RecordFacts,
+  type RecordRow,
+  recordRows,
+  savedTokens,
+  SAVINGS_SHAPE,
+  taskKind,
+  TOTALS_OUTPUT,
+} from "./stats.ts";

@@ -1,9 +1,41 @@
 /**
  * The delegation record's summary (docs/ARCHITECTURE.md, "Tasks and locking"): per model and kind
  * of file, how many tasks it took on, how many passed, how many on the first try, and the median
- * attempts and seconds. Computed from the task index's entries (`index.ts`), which keep every
- * field it needs, so thousands of tasks cost one file read.
+ * attempts and seconds, and what the passed ones saved the caller. Computed from the task index's
+ * entries (`index.ts`), which keep every field it needs, so thousands of tasks cost one file read.
  */
+import { z } from "zod";
+
+/** The model's tokens and seconds summed over tasks (`taskTotals`), as output schemas declare them. */
+export const TOTALS_OUTPUT = z.object({
+  prompt_tokens: z.number(),
+  reply_tokens: z.number(),
+  model_secs: z.number(),
+  check_secs: z.number(),
+});
+
+/** The caller's tokens, delegated and not (docs/EVAL.md, "What delegating saves"). */
+export const SAVINGS_SHAPE = {
+  call_tokens: z.number().describe(
+    "Over the passed tasks: the caller's tokens for each call and its verdict",
+  ),
+  self_tokens: z.number().describe(
+    "Over the same tasks: the tokens of reading the files and writing the change itself",
+  ),
+};
+
+/** One row of `status.record` ({@linkcode RecordRow}), as status's output schema declares it. */
+export const RECORD_ROW_OUTPUT = z.object({
+  model: z.string(),
+  kind: z.string().describe("The language of the edited files"),
+  tasks: z.number(),
+  passed: z.number(),
+  first_try: z.number(),
+  median_attempts: z.number(),
+  median_seconds: z.number(),
+  escalated: z.number(),
+  ...SAVINGS_SHAPE,
+});
 
 /** One row of `status.record`. */
 export interface RecordRow {
@@ -18,6 +50,10 @@ export interface RecordRow {
   median_seconds: number;
   /** Tasks whose verdict told the caller to do the step itself. */
   escalated: number;
+  /** Over the passed tasks that recorded them: the caller's tokens for the call and verdict. */
+  call_tokens: number;
+  /** Over the same tasks: the tokens of reading the files and writing the change itself. */
+  self_tokens: number;
 }
 
 /** The record fields a row is computed from; a stored task record has them all. */
@@ -30,6 +66,8 @@ export interface RecordFacts {
   secs?: unknown;
   tried?: unknown;
   escalate?: unknown;
+  call_tokens?: unknown;
+  self_tokens?: unknown;
 }
 
 const LANGUAGES: Record<string, string> = {
@@ -92,6 +130,22 @@ export function median(values: readonly number[]): number {
 }
 
 /**
+ * The caller's tokens over the passed tasks of `tasks` that recorded them: for the calls and their
+ * verdicts, and for reading the files and writing the change itself (a task recorded before these
+ * figures counts in neither).
+ */
+export function savedTokens(
+  tasks: readonly { call_tokens?: unknown; self_tokens?: unknown }[],
+): { call_tokens: number; self_tokens: number } {
+  const counted = tasks.filter((t) =>
+    typeof t.call_tokens === "number" && typeof t.self_tokens === "number"
+  );
+  const sum = (key: "call_tokens" | "self_tokens") =>
+    counted.reduce((n, t) => n + (t[key] as number), 0);
+  return { call_tokens: sum("call_tokens"), self_tokens: sum("self_tokens") };
+}
+
+/**
  * The record's rows: one per model (the one whose attempt produced the result) and kind, over the
  * finished tasks that name their model, most tasks first. Running and interrupted tasks are left
  * out, and so are records written before the model was recorded, and conflicts (the user's edit
@@ -123,6 +177,7 @@ export function recordRows(tasks: Iterable<RecordFacts>): RecordRow[] {
       median_attempts: median(list.map((t) => Number(t.attempts) || 0)),
       median_seconds: median(list.map((t) => Number(t.secs) || 0)),
       escalated: list.filter((t) => t.escalate === true).length,
+      ...savedTokens(passed),
     });
   }
   return rows.sort((a, b) =>

@@ -39,6 +39,9 @@ function expectedRows(records: Record<string, unknown>[]) {
       median_attempts: med(list.map((r) => r.attempts as number)),
       median_seconds: med(list.map((r) => r.secs as number)),
       escalated: list.filter((r) => r.escalate === true).length,
+      // What the passed tasks saved the caller, each passed record's figures summed.
+      call_tokens: passed.reduce((n, r) => n + (r.call_tokens as number), 0),
+      self_tokens: passed.reduce((n, r) => n + (r.self_tokens as number), 0),
     };
   }).sort((a, b) =>
     b.tasks - a.tasks || a.model.localeCompare(b.model) || a.kind.localeCompare(b.kind)
