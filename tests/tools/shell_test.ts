@@ -265,7 +265,9 @@ Deno.test("run_python timeout kills the script and removes its temp file", async
     },
     testContext(root),
   );
-  assert.ok(performance.now() - t0 < 2000);
+  // Killed at its 1 s timeout, long before the script's 30 s sleep ends (a loaded machine may
+  // take seconds to start Python: no tighter bound).
+  assert.ok(performance.now() - t0 < 20_000);
   assert.deepEqual(r, {
     status: "timeout",
     exit_code: null,
