@@ -196,6 +196,13 @@ Deno.test("checks pre-flight reads the programs of a shell string's plain prefix
   assert.deepEqual(names("ec$x"), []);
   assert.deepEqual(names(["./run tests.sh", "-q"]), ["./run tests.sh"]);
   assert.deepEqual(names(["{files}"]), []);
+  // A file named by a path after the first command may be built by an earlier one.
+  assert.deepEqual(names("rustc -o check_bin check.rs && ./check_bin -q"), ["rustc"]);
+  assert.deepEqual(names("./build.sh; ./out/test"), ["./build.sh"]);
+  // Where PATH changes, nothing after it is read.
+  assert.deepEqual(names(". venv/bin/activate && pytest -q"), []);
+  assert.deepEqual(names("ruff check . && PATH=/opt/x/bin jest"), ["ruff"]);
+  assert.deepEqual(names("export PATH=/opt/bin; jest"), []);
 });
 
 Deno.test("checks pre-flight tells a check that cannot start from one that starts and fails", async () => {

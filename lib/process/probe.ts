@@ -9,7 +9,8 @@
  *
  * Only what can be read without running the command is probed: the first word of each simple
  * command of a shell string's plain prefix (up to its first quote, `$`, backslash, backtick or
- * bracket), or an argv array's first element. Anything else starts and speaks for itself.
+ * bracket; a path only in the first, as an earlier command may make the file), or an argv array's
+ * first element. Anything else starts and speaks for itself.
  */
 import { errorLine } from "../errors.ts";
 import { isAbsolute, join } from "../deps.ts";
@@ -63,6 +64,8 @@ const LEADING = new Set([
   "until",
 ]);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** Commands that may change where the programs after them are found. */
+const CHANGES_ENV = new Set([".", "source", "export", "eval", "alias", "hash"]);
 const PYTHON = /^python(\d+(\.\d+)*)?$/;
 
 /** One program a command runs: its name and the words after it. */
@@ -91,8 +94,13 @@ export function programsOf(command: Command): { program: string; args: string[] 
     let words = segment.trim().split(/\s+/).filter(Boolean);
     // The last segment of a cut prefix ends mid-word: only its complete words count.
     if (cut >= 0 && i === segments.length - 1 && !/\s$/.test(segment)) words = words.slice(0, -1);
+    // A command that sets PATH (`PATH=… jest`, `export PATH=…`, `. venv/bin/activate`) finds
+    // its programs, and those after it, where this module cannot look.
+    if (words.some((w) => /^PATH=/.test(w)) || CHANGES_ENV.has(words[0])) break;
     const simple = _simple(words);
-    if (simple) out.push(simple);
+    // A file named by a path after the first command may be made by an earlier one (`rustc -o
+    // check_bin check.rs && ./check_bin`), or be relative to where `cd` went.
+    if (simple && (i === 0 || !simple.program.includes("/"))) out.push(simple);
   }
   return out;
 }
