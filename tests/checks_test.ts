@@ -8,7 +8,7 @@ import {
   shellQuote,
   trimOutput,
 } from "../lib/checks.ts";
-import { programsOf } from "../lib/process/probe.ts";
+import { cannotStart, programsOf } from "../lib/process/probe.ts";
 import type { Check } from "../lib/config.ts";
 import { tempProject } from "./helpers/project.ts";
 
@@ -240,6 +240,23 @@ Deno.test("checks pre-flight tells a check that cannot start from one that start
     ) {
       assert.equal(await one(ok), undefined, ok);
     }
+    // A version manager's shim for a program the current version lacks (pyenv's exits 127).
+    const shims = join(root, "shims");
+    await Deno.mkdir(shims);
+    const shim = (name: string, code: number) =>
+      Deno.writeTextFile(
+        join(shims, name),
+        `#!/bin/sh\necho "pyenv: ${name}: command not found" >&2\nexit ${code}\n`,
+        { mode: 0o755 },
+      );
+    await shim("lacking-xyz", 127);
+    await shim("there-xyz", 2); // a program that takes no --version still starts
+    const path = `${shims}:${Deno.env.get("PATH")}`;
+    assert.match(
+      (await cannotStart("lacking-xyz -q", root, { path }))!.problem,
+      /^lacking-xyz cannot start: `lacking-xyz --version` exited 127: pyenv: lacking-xyz: command not found$/,
+    );
+    assert.equal(await cannotStart("there-xyz -q", root, { path }), undefined);
     // A {files} check that would be skipped for these files is left alone.
     assert.equal(await one("pytestt {files}", ["a.ts"]), undefined);
     assert.match((await one("pytestt {files}", ["a.py"]))!, /pytestt: command not found/);

@@ -3,9 +3,10 @@
  * program it names is found the way `sh` finds it (`command -v`, one `sh` for all of them); a file
  * named by a path must be executable; a toolchain wrapper (`cargo`, `go`, `python3`, `npx`, …) must
  * answer its version probe with exit code 0 (rustup's `cargo` with no default toolchain exits 1);
- * `python -m mod` needs `mod` to be importable. A probe that passes is kept for the process's life
- * (per folder and program), so a server pays it once; one that fails is asked again next time, so a
- * fixed toolchain is seen at once.
+ * `python -m mod` needs `mod` to be importable; a version manager's shim (`…/shims/pytest`) must
+ * not exit 126 or 127 on `--version`. A probe that passes, and a program found, are kept for the
+ * process's life (per folder and program), so a server pays them once; one that fails is asked
+ * again next time, so a fixed toolchain is seen at once.
  *
  * Only what can be read without running the command is probed: the first word of each simple
  * command of a shell string's plain prefix (up to its first quote, `$`, backslash, backtick or
@@ -105,7 +106,9 @@ export function programsOf(command: Command): { program: string; args: string[] 
   return out;
 }
 
+/** Probes that passed, and where `sh` found a program, per folder, PATH and program. */
 const _passed = new Map<string, true>();
+const _where = new Map<string, string>();
 
 /** Where a probe runs, and the PATH it sees (default: the server's). */
 interface ProbeOptions {
@@ -117,8 +120,14 @@ function _env(path?: string): Record<string, string> {
   return path === undefined ? { NO_COLOR: "1" } : { NO_COLOR: "1", PATH: path };
 }
 
-/** Runs `argv` in `cwd`; undefined when it exits 0, else what it printed (or why it did not run). */
-async function _probe(argv: string[], o: ProbeOptions): Promise<string | undefined> {
+/** A probe that did not exit 0: its exit code (null: killed or not run) and what it said. */
+interface Failed {
+  code: number | null;
+  said: string;
+}
+
+/** Runs `argv` in `cwd`; undefined when it exits 0 (kept), else how it failed. */
+async function _probe(argv: string[], o: ProbeOptions): Promise<Failed | undefined> {
   const { cwd, path } = o;
   const key = `${cwd}\0${path ?? ""}\0${argv.join("\0")}`;
   if (_passed.has(key)) return undefined;
@@ -126,7 +135,7 @@ async function _probe(argv: string[], o: ProbeOptions): Promise<string | undefin
   try {
     r = await runProcess(argv, { cwd, timeoutS: PROBE_TIMEOUT_S, env: _env(path) });
   } catch (err) {
-    return errorLine(err);
+    return { code: null, said: `\`${argv.join(" ")}\` did not run: ${errorLine(err)}` };
   }
   if (r.code === 0) {
     _passed.set(key, true);
@@ -134,20 +143,36 @@ async function _probe(argv: string[], o: ProbeOptions): Promise<string | undefin
   }
   const how = r.timedOut ? `did not answer in ${PROBE_TIMEOUT_S} s` : `exited ${r.code}`;
   const said = r.output.trim().split("\n").slice(0, 3).join(" ").slice(0, 300);
-  return `\`${argv.join(" ")}\` ${how}${said ? `: ${said}` : ""}`;
+  return { code: r.code, said: `\`${argv.join(" ")}\` ${how}${said ? `: ${said}` : ""}` };
 }
 
-/** The names `sh` cannot find (one `sh` for all of them). */
-async function _missing(names: string[], o: ProbeOptions): Promise<Set<string>> {
-  if (!names.length) return new Set();
-  const script = 'for p do command -v "$p" >/dev/null 2>&1 || printf "%s\\n" "$p"; done';
-  const r = await runProcess(["sh", "-c", script, "sh", ...names], {
+/** Where `sh` finds each of `names` (undefined: not found), one `sh` for all of them. */
+async function _found(names: string[], o: ProbeOptions): Promise<Map<string, string | undefined>> {
+  const out = new Map<string, string | undefined>();
+  const keyOf = (name: string) => `${o.cwd}\0${o.path ?? ""}\0${name}`;
+  const ask = names.filter((n) => {
+    const known = _where.get(keyOf(n));
+    if (known !== undefined) out.set(n, known);
+    return known === undefined;
+  });
+  if (!ask.length) return out;
+  const script = 'for p do if r=$(command -v "$p" 2>/dev/null); then printf "+%s\\n" "$r"; ' +
+    "else echo -; fi; done";
+  const r = await runProcess(["sh", "-c", script, "sh", ...ask], {
     cwd: o.cwd,
     timeoutS: 30,
     env: _env(o.path),
   });
-  if (r.code !== 0) return new Set(); // cannot tell: let the command speak for itself
-  return new Set(r.output.split("\n").filter(Boolean));
+  const lines = r.output.split("\n");
+  // Cannot tell (the shell failed, or an answer is not one line per name): all found.
+  const sure = r.code === 0 && lines.length >= ask.length;
+  for (const [i, name] of ask.entries()) {
+    const where = !sure ? name : lines[i].startsWith("+") ? lines[i].slice(1) : undefined;
+    // A file named by a path may go away: only names found on PATH are kept.
+    if (sure && where !== undefined && !name.includes("/")) _where.set(keyOf(name), where);
+    out.set(name, where);
+  }
+  return out;
 }
 
 async function _notExecutable(path: string, cwd: string): Promise<boolean> {
@@ -155,16 +180,24 @@ async function _notExecutable(path: string, cwd: string): Promise<boolean> {
   return !!info?.isFile && ((info.mode ?? 0o111) & 0o111) === 0;
 }
 
-/** Why one found program does not run, or undefined. */
-async function _runs(s: Simple, o: ProbeOptions): Promise<string | undefined> {
+/** Why one found program (at `where`) does not run, or undefined. */
+async function _runs(s: Simple, where: string, o: ProbeOptions): Promise<string | undefined> {
   if (s.program.includes("/") && await _notExecutable(s.program, o.cwd)) {
     return `${s.program}: permission denied (the file is not executable: chmod +x ${s.program})`;
   }
   const base = s.program.slice(s.program.lastIndexOf("/") + 1);
   const version = WRAPPERS[base] ?? (PYTHON.test(base) ? ["--version"] : undefined);
-  if (!version) return undefined;
+  if (!version) {
+    // A version manager's shim (pyenv, rbenv, asdf) is found for a program the current version
+    // lacks, and then exits 127: "pyenv: pytest: command not found".
+    if (!/\/shims\//.test(where)) return undefined;
+    const shim = await _probe([s.program, "--version"], o);
+    return shim && (shim.code === 126 || shim.code === 127)
+      ? `${s.program} cannot start: ${shim.said}`
+      : undefined;
+  }
   const broken = await _probe([s.program, ...version], o);
-  if (broken) return `${s.program} is installed but does not run: ${broken}`;
+  if (broken) return `${s.program} is installed but does not run: ${broken.said}`;
   const at = s.args.indexOf("-m");
   const mod = PYTHON.test(base) && at >= 0 ? s.args[at + 1] : undefined;
   if (!mod || !/^[A-Za-z_][\w.]*$/.test(mod)) return undefined;
@@ -186,13 +219,14 @@ export async function cannotStart(
 ): Promise<StartProblem | undefined> {
   const o = { cwd, path: options.path };
   const simple = programsOf(command);
-  const missing = await _missing([...new Set(simple.map((s) => s.program))], o);
+  const found = await _found([...new Set(simple.map((s) => s.program))], o);
   for (const s of simple) {
-    if (missing.has(s.program)) {
+    const where = found.get(s.program);
+    if (where === undefined) {
       const what = s.program.includes("/") ? "no such file" : "command not found";
       return { program: s.program, problem: `${s.program}: ${what}` };
     }
-    const problem = await _runs(s, o);
+    const problem = await _runs(s, where, o);
     if (problem) return { program: s.program, problem };
   }
   return undefined;
