@@ -11,7 +11,7 @@
 import type { Check } from "./config.ts";
 import { join } from "./deps.ts";
 import { globToRegExp } from "./glob/mod.ts";
-import { type Command, runProcess } from "./process/mod.ts";
+import { cannotStart, type Command, runProcess } from "./process/mod.ts";
 
 /** The outcome of one check, as tool results show it. */
 export interface CheckResult {
@@ -212,6 +212,37 @@ export async function runChecks(
   }
   run.secs = Math.round(run.secs * 100) / 100;
   return run;
+}
+
+/**
+ * The first of `checks` that cannot start from `root` (a program not found, not executable, or a
+ * toolchain that does not run: `lib/process/probe.ts`), as one message that names the check and
+ * the fix; undefined when each can start. With `files`, a check that uses `{files}` and whose
+ * `files_filter` matches none of them is left out: it would be skipped. `configName` is the
+ * configuration file's name, for the fix.
+ */
+export async function checkCannotStart(
+  root: string,
+  checks: readonly Check[],
+  options: { files?: readonly string[]; configName: string },
+): Promise<{ check: string; message: string } | undefined> {
+  for (const check of checks) {
+    if (options.files) {
+      const expanded = expandCommand(check, options.files);
+      if (expanded.skipped) continue;
+    }
+    const found = await cannotStart(check.command, root);
+    if (!found) continue;
+    const key = `checks.${check.name}`;
+    const fix = /command not found$/.test(found.problem)
+      ? `is it installed and on PATH? fix the "command" of ${key} in ${options.configName}`
+      : `fix that, or the "command" of ${key} in ${options.configName}`;
+    return {
+      check: check.name,
+      message: `check ${check.name} cannot start: ${found.problem} — ${fix}`,
+    };
+  }
+  return undefined;
 }
 
 async function _git(root: string, args: string[]): Promise<string[] | undefined> {

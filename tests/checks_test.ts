@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { join } from "../lib/deps.ts";
-import { expandCommand, matchesFilter, runChecks, shellQuote, trimOutput } from "../lib/checks.ts";
+import {
+  checkCannotStart,
+  expandCommand,
+  matchesFilter,
+  runChecks,
+  shellQuote,
+  trimOutput,
+} from "../lib/checks.ts";
+import { cannotStart, programsOf } from "../lib/process/probe.ts";
 import type { Check } from "../lib/config.ts";
 import { tempProject } from "./helpers/project.ts";
 
@@ -169,4 +177,90 @@ Deno.test("checks trimOutput keeps head and tail and strips colours", () => {
   assert.match(t, /the end$/);
   assert.match(t, /characters cut/);
   assert.equal(trimOutput("short\n"), "short");
+});
+
+Deno.test("checks pre-flight reads the programs of a shell string's plain prefix only", () => {
+  const names = (c: string | string[]) => programsOf(c).map((s) => s.program);
+  assert.deepEqual(names("pytest -q"), ["pytest"]);
+  assert.deepEqual(names("FOO=1 ruff check . && cd sub && time pytestt -x | tee out"), [
+    "ruff",
+    "cd",
+    "pytestt",
+    "tee",
+  ]);
+  assert.deepEqual(names("python3 -m pytest -q -x || [ $? -eq 5 ]"), ["python3", "["]);
+  assert.deepEqual(names("python3 -m py_compile {files}"), ["python3"]);
+  // Past a quote or `$` nothing is read: a word cut there is not a program.
+  assert.deepEqual(names('sh -c "pytestt"; nope'), ["sh"]);
+  assert.deepEqual(names("$RUNNER test"), []);
+  assert.deepEqual(names("ec$x"), []);
+  assert.deepEqual(names(["./run tests.sh", "-q"]), ["./run tests.sh"]);
+  assert.deepEqual(names(["{files}"]), []);
+  // A file named by a path after the first command may be built by an earlier one.
+  assert.deepEqual(names("rustc -o check_bin check.rs && ./check_bin -q"), ["rustc"]);
+  assert.deepEqual(names("./build.sh; ./out/test"), ["./build.sh"]);
+  // Where PATH changes, nothing after it is read.
+  assert.deepEqual(names(". venv/bin/activate && pytest -q"), []);
+  assert.deepEqual(names("ruff check . && PATH=/opt/x/bin jest"), ["ruff"]);
+  assert.deepEqual(names("export PATH=/opt/bin; jest"), []);
+});
+
+Deno.test("checks pre-flight tells a check that cannot start from one that starts and fails", async () => {
+  const root = await tempProject({ "t.sh": "exit 0\n", "bin/ok.sh": "#!/bin/sh\nexit 3\n" });
+  await Deno.chmod(join(root, "bin/ok.sh"), 0o755);
+  const one = async (command: string | string[], files?: string[]) =>
+    (await checkCannotStart(root, [check("c", command, { files_filter: ["*.py"] })], {
+      files,
+      configName: ".localexec.json",
+    }))?.message;
+  try {
+    assert.match(
+      (await one("pytestt -q"))!,
+      /^check c cannot start: pytestt: command not found — is it installed and on PATH\? fix the "command" of checks\.c in \.localexec\.json$/,
+    );
+    assert.match((await one(["no-such-tool-xyz", "-q"]))!, /no-such-tool-xyz: command not found/);
+    assert.match(
+      (await one("./t.sh"))!,
+      /\.\/t\.sh: permission denied \(the file is not executable/,
+    );
+    assert.match((await one("./missing.sh"))!, /\.\/missing\.sh: no such file/);
+    assert.match(
+      (await one("python3 -m no_such_module_xyz -q"))!,
+      /python3 -m no_such_module_xyz: No module named no_such_module_xyz/,
+    );
+    // Checks that start, whatever they then exit with, pass the pre-flight.
+    for (
+      const ok of [
+        "false",
+        "exit 1",
+        "./bin/ok.sh",
+        "cd . && test -f nope",
+        "python3 -m json.tool -h",
+      ]
+    ) {
+      assert.equal(await one(ok), undefined, ok);
+    }
+    // A version manager's shim for a program the current version lacks (pyenv's exits 127).
+    const shims = join(root, "shims");
+    await Deno.mkdir(shims);
+    const shim = (name: string, code: number) =>
+      Deno.writeTextFile(
+        join(shims, name),
+        `#!/bin/sh\necho "pyenv: ${name}: command not found" >&2\nexit ${code}\n`,
+        { mode: 0o755 },
+      );
+    await shim("lacking-xyz", 127);
+    await shim("there-xyz", 2); // a program that takes no --version still starts
+    const path = `${shims}:${Deno.env.get("PATH")}`;
+    assert.match(
+      (await cannotStart("lacking-xyz -q", root, { path }))!.problem,
+      /^lacking-xyz cannot start: `lacking-xyz --version` exited 127: pyenv: lacking-xyz: command not found$/,
+    );
+    assert.equal(await cannotStart("there-xyz -q", root, { path }), undefined);
+    // A {files} check that would be skipped for these files is left alone.
+    assert.equal(await one("pytestt {files}", ["a.ts"]), undefined);
+    assert.match((await one("pytestt {files}", ["a.py"]))!, /pytestt: command not found/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
 });

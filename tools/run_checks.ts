@@ -2,7 +2,7 @@
 import { z } from "zod";
 import description from "./run_checks.md" with { type: "text" };
 import { ToolError } from "../lib/errors.ts";
-import { gitChangedFiles, runChecks } from "../lib/checks.ts";
+import { checkCannotStart, gitChangedFiles, runChecks } from "../lib/checks.ts";
 import { loadToolConfig, selectChecks } from "../lib/config.ts";
 import { basename, join } from "../lib/deps.ts";
 import {
@@ -64,6 +64,9 @@ export default defineTool({
       throw new ToolError(`no checks configured: add some under "checks" in ${file}`);
     }
     const checks = selectChecks(config, names);
+    // A check that cannot start (not installed, a toolchain that does not run) is told as such.
+    const setup = await checkCannotStart(ctx.root, checks, { configName: file });
+    if (setup) throw new ToolError(setup.message, { failed_check: setup.check });
     const lock = {
       timeoutS: config.lock_timeout_s,
       signal: ctx.signal,

@@ -19,10 +19,24 @@ export const LOCAL_SERVERS: readonly string[] = [
   "http://127.0.0.1:1234/v1",
 ];
 
-/** What was found; `models` lists an answering Ollama's installed models with their sizes. */
+/** One server looked at: what it is, where, and whether it answered. */
+export interface Probe {
+  /** `Ollama`, `llama-server`, `LM Studio`, or `OpenAI-compatible server` when it did not say. */
+  name: string;
+  url: string;
+  answered: boolean;
+}
+
+/**
+ * What was found; `models` lists an answering Ollama's installed models with their sizes (absent
+ * when no Ollama answered); `probes`, every server looked at, in order.
+ */
 export type Detected =
-  | { provider: "ollama"; host: string; models?: { name: string; size: number }[] }
-  | { provider: "openai"; base_url: string; server: string; models: string[] };
+  & (
+    | { provider: "ollama"; host: string; models?: { name: string; size: number }[] }
+    | { provider: "openai"; base_url: string; server: string; models: string[] }
+  )
+  & { probes: Probe[] };
 
 /**
  * Probes Ollama first, then each OpenAI-compatible server; returns the first that answers, or
@@ -36,26 +50,43 @@ export async function detectServer(
     import("../ollama/mod.ts"),
     import("../openai/mod.ts"),
   ]);
-  const fallback: Detected = { provider: "ollama", host: targets.ollama };
   const client = createOllama(targets.ollama, { connectTimeoutS: timeoutS });
   const ollama = client.version().then(() => true, () => false);
-  const servers = targets.servers.map((base) =>
-    createOpenAIHost(base, { connectTimeoutS: timeoutS }).report(undefined).catch(() => undefined)
+  const servers = await Promise.all(
+    targets.servers.map((base) =>
+      createOpenAIHost(base, { connectTimeoutS: timeoutS }).report(undefined).catch(() => undefined)
+    ),
   );
-  if (await ollama) {
+  const probes: Probe[] = [{ name: "Ollama", url: targets.ollama, answered: await ollama }];
+  for (const [i, report] of servers.entries()) {
+    probes.push({
+      name: report?.server ?? _guess(targets.servers[i]),
+      url: targets.servers[i],
+      answered: !!report?.reachable && !report.error,
+    });
+  }
+  const fallback: Detected = { provider: "ollama", host: targets.ollama, probes };
+  if (probes[0].answered) {
     const tags = await client.tags().catch(() => []);
     return { ...fallback, models: tags.map((t) => ({ name: t.name, size: t.size })) };
   }
-  for (const [i, probe] of servers.entries()) {
-    const report = await probe;
-    if (report?.reachable && !report.error) {
-      return {
-        provider: "openai",
-        base_url: targets.servers[i],
-        server: report.server ?? "OpenAI-compatible server",
-        models: report.served ?? [],
-      };
-    }
-  }
-  return fallback;
+  const at = probes.findIndex((p, i) => i > 0 && p.answered);
+  if (at < 0) return fallback;
+  return {
+    provider: "openai",
+    base_url: targets.servers[at - 1],
+    server: probes[at].name,
+    models: servers[at - 1]?.served ?? [],
+    probes,
+  };
+}
+
+/** What usually listens at `url`: llama-server's 8080, LM Studio's 1234. */
+function _guess(url: string): string {
+  const port = new URL(url).port;
+  return port === "8080"
+    ? "llama-server"
+    : port === "1234"
+    ? "LM Studio"
+    : "OpenAI-compatible server";
 }

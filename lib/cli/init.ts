@@ -1,17 +1,21 @@
 /**
- * `localexec init`: writes a starter `.localexec.json` with checks for the project it finds.
+ * `localexec init`: writes a starter `.localexec.json` with checks for the project it finds (a
+ * folder of Python files without any marker too) and the models installed on the model server
+ * that answers, and says which servers answered and which did not.
  *
  * The test checks it writes pass on a project that has no tests yet (`deno test --permit-no-files`,
  * pytest's "no tests ran" exit code 5), so the first implement_task is not failed by a missing test
  * suite. `ollama_host` is the host in effect: `OLLAMA_HOST` when it is set, else the default; when
  * `OLLAMA_HOST` is not set and no Ollama answers, a local llama-server or LM Studio that does is
  * written instead (`provider: "openai"`, see `detect.ts`). When the server has more than one model
- * made for code, a ladder of them is proposed, cheapest first (`proposeLadder`).
+ * made for code, a ladder of them is proposed, cheapest first (`proposeLadder`); with one, that
+ * one; never a model that is not installed when others are (`chooseModels`).
  */
 import { DEFAULT_OLLAMA_HOST, normalizeHost } from "../config.ts";
 import { type Detected, detectServer, LOCAL_SERVERS, type ProbeTargets } from "./detect.ts";
 import { join } from "../deps.ts";
 import { writeFileAtomic } from "../fs_atomic.ts";
+import { cannotStart } from "../process/mod.ts";
 
 async function _exists(path: string): Promise<boolean> {
   try {
@@ -58,14 +62,7 @@ export async function detectChecks(root: string): Promise<Record<string, unknown
   if (await has("package.json")) return await _nodeChecks(join(root, "package.json"));
   if (await has("pyproject.toml") || await has("setup.py") || await has("requirements.txt")) {
     const pyproject = await Deno.readTextFile(join(root, "pyproject.toml")).catch(() => "");
-    return {
-      compile: { command: "python3 -m py_compile {files}", files_filter: ["*.py"], timeout_s: 60 },
-      ...(/^\[tool\.ruff/m.test(pyproject)
-        ? { lint: { command: "ruff check {files}", files_filter: ["*.py"], timeout_s: 60 } }
-        : {}),
-      // pytest exits with 5 when it collects no test: a project without tests yet passes.
-      tests: { command: "python3 -m pytest -q -x || [ $? -eq 5 ]", timeout_s: 300 },
-    };
+    return await _pythonChecks(root, /^\[tool\.ruff/m.test(pyproject));
   }
   if (await has("go.mod")) {
     return {
@@ -74,7 +71,71 @@ export async function detectChecks(root: string): Promise<Record<string, unknown
     };
   }
   if (await has("Cargo.toml")) return { tests: { command: "cargo test -q", timeout_s: 600 } };
+  // A folder of Python files with no marker (a plain folder, or a git repository of scripts).
+  if (await _hasPython(root)) return await _pythonChecks(root, false);
   return {};
+}
+
+/** Compiles each file given in memory: a syntax check that writes no `__pycache__/`. */
+const PY_COMPILE = "import sys; [compile(open(f, 'rb').read(), f, 'exec') for f in sys.argv[1:]]";
+
+/**
+ * Python checks: a syntax check of the files a task edits, ruff when the project configures it,
+ * and the tests: pytest when it can be imported here, else unittest (both pass a project with no
+ * tests yet: pytest's "no tests ran" exit code 5, unittest's too since Python 3.12). None of them
+ * leaves `__pycache__/` (`-B`; the syntax check compiles in memory) or `.pytest_cache/`.
+ */
+async function _pythonChecks(root: string, ruff: boolean): Promise<Record<string, unknown>> {
+  const pytest = !(await cannotStart("python3 -m pytest", root));
+  return {
+    compile: {
+      command: ["python3", "-c", PY_COMPILE, "{files}"],
+      files_filter: ["*.py"],
+      timeout_s: 60,
+    },
+    ...(ruff
+      ? { lint: { command: "ruff check {files}", files_filter: ["*.py"], timeout_s: 60 } }
+      : {}),
+    tests: {
+      command: pytest
+        ? "python3 -B -m pytest -q -x -p no:cacheprovider || [ $? -eq 5 ]"
+        : "python3 -B -m unittest -q || [ $? -eq 5 ]",
+      timeout_s: 300,
+    },
+  };
+}
+
+/** Folders a look for Python files passes over. */
+const NOT_SOURCE = new Set([
+  "node_modules",
+  "__pycache__",
+  "venv",
+  "site-packages",
+  "dist",
+  "build",
+]);
+
+/** True when a `.py` file is within three folders of `root` (at most 2,000 entries looked at). */
+async function _hasPython(root: string): Promise<boolean> {
+  let budget = 2000;
+  const look = async (dir: string, depth: number): Promise<boolean> => {
+    const subdirs: string[] = [];
+    try {
+      for await (const e of Deno.readDir(dir)) {
+        if (--budget < 0) return false;
+        if (e.isFile && e.name.endsWith(".py")) return true;
+        if (e.isDirectory && !e.name.startsWith(".") && !NOT_SOURCE.has(e.name)) {
+          subdirs.push(e.name);
+        }
+      }
+    } catch {
+      return false;
+    }
+    if (depth >= 3) return false;
+    for (const d of subdirs) if (await look(join(dir, d), depth + 1)) return true;
+    return false;
+  };
+  return await look(root, 1);
 }
 
 /** `OLLAMA_HOST` (normalised) when it is set and readable, else undefined. */
@@ -121,15 +182,72 @@ export function proposeLadder(
 ): string[] | undefined {
   const fit = models.filter((m) => _suitable(m.name));
   if (fit.length < 2) return undefined;
-  const cost = (m: { name: string; size?: number }) => m.size || (_params(m.name) ?? Infinity);
-  const sorted = [...fit].sort((a, b) => cost(a) - cost(b));
+  const sorted = [...fit].sort((a, b) => _cost(a) - _cost(b));
   const picks = sorted.length <= MAX_RUNGS
     ? sorted
     : [sorted[0], sorted[Math.floor((sorted.length - 1) / 2)], sorted[sorted.length - 1]];
   return picks.slice(0, MAX_RUNGS).map((m) => m.name);
 }
 
-/** Writes a starter config at `configPath` unless one exists; returns a line for the user. */
+/** The model(s) to write for what was found, and what to tell the user about them. */
+interface Choice {
+  model?: string;
+  ladder?: string[];
+  /** Said after what was written: a model to pull, a model not made for code. */
+  advice?: string;
+}
+
+/** Billions of parameters or bytes on disk, whichever is known (for ordering models by cost). */
+function _cost(m: { name: string; size?: number }): number {
+  return m.size || (_params(m.name) ?? Infinity);
+}
+
+/**
+ * The installed models to write: a ladder of those made for code when there are several, the one
+ * made for code, else the largest other installed model (never an embedding model), else
+ * {@linkcode MODEL}, which the user still has to install.
+ */
+export function chooseModels(
+  models: readonly { name: string; size?: number }[],
+  pull: string,
+): Choice {
+  const ladder = proposeLadder(models);
+  if (ladder) return { ladder };
+  const code = models.find((m) => _suitable(m.name));
+  if (code) return { model: code.name };
+  const other = models.filter((m) => !/embed|rerank/i.test(m.name));
+  if (other.length) {
+    const largest = [...other].sort((a, b) => _cost(b) - _cost(a))[0].name;
+    return {
+      model: largest,
+      advice: `${largest} is not made for code; ${pull} for one that is (then set "model")`,
+    };
+  }
+  return { model: MODEL, advice: `${MODEL} is not installed yet: ${pull}` };
+}
+
+/** One line per server looked at: which answered (with how many models) and which did not. */
+function _servers(found: Detected): string {
+  const count = found.provider === "ollama" ? found.models?.length : found.models.length;
+  return found.probes.map((p) => {
+    const mine = (found.provider === "ollama" ? found.host : found.base_url) === p.url;
+    const models = mine && count !== undefined ? ` (${count} model${count === 1 ? "" : "s"})` : "";
+    return `  ${p.name} at ${p.url}: ${p.answered ? `answered${models}` : "did not answer"}`;
+  }).join("\n");
+}
+
+/** What to do when no model server answered. */
+function _noServer(configPath: string): string {
+  return "no model server answered. To delegate steps you need one: install Ollama " +
+    `(https://ollama.com), run \`ollama serve\` and \`ollama pull ${MODEL}\`; or start an ` +
+    'OpenAI-compatible server (llama-server, LM Studio, vLLM) and set "provider": "openai" and ' +
+    `"base_url" in ${configPath}. The file tools, find, outline and run_checks work without one.`;
+}
+
+/**
+ * Writes a starter config at `configPath` unless one exists; returns what to tell the user (on
+ * stderr): which model servers answered and which did not, and what was written.
+ */
 export async function initProject(
   root: string,
   configPath: string,
@@ -138,39 +256,45 @@ export async function initProject(
   if (await _exists(configPath)) return `${configPath} already exists; nothing written`;
   const checks = await detectChecks(root);
   const envHost = _ollamaHost();
-  // OLLAMA_HOST set means Ollama; otherwise whichever local server answers.
-  const found: Detected = envHost && !opts.probe
-    ? { provider: "ollama", host: envHost }
-    : await detectServer(
-      opts.probe ?? { ollama: DEFAULT_OLLAMA_HOST, servers: [...LOCAL_SERVERS] },
-    );
-  const model = found.provider === "openai" && found.models.length ? found.models[0] : MODEL;
+  // OLLAMA_HOST set means Ollama, there only; otherwise whichever local server answers.
+  const found = await detectServer(
+    opts.probe ??
+      (envHost
+        ? { ollama: envHost, servers: [] }
+        : { ollama: DEFAULT_OLLAMA_HOST, servers: [...LOCAL_SERVERS] }),
+  );
+  const answered = found.probes.some((p) => p.answered);
+  const installed = found.provider === "ollama"
+    ? found.models ?? []
+    : found.models.map((name) => ({ name }));
+  const pull = found.provider === "ollama"
+    ? `run \`ollama pull ${MODEL}\``
+    : `load a model made for code (e.g. ${MODEL}) in the ${found.server}`;
+  const choice = chooseModels(installed, pull);
   const server = found.provider === "ollama"
     ? { ollama_host: found.host }
     : { provider: "openai", base_url: found.base_url };
-  const ladder = proposeLadder(
-    found.provider === "ollama" ? found.models ?? [] : found.models.map((name) => ({ name })),
-  );
-  const config = ladder
-    ? { ...server, max_attempts: 3, ladder: ladder.map((m) => ({ model: m })), checks }
-    : { model, ...server, max_attempts: 3, checks };
+  const config = choice.ladder
+    ? { ...server, max_attempts: 3, ladder: choice.ladder.map((m) => ({ model: m })), checks }
+    : { model: choice.model, ...server, max_attempts: 3, checks };
   await writeFileAtomic(configPath, JSON.stringify(config, null, 2) + "\n");
   const names = Object.keys(checks);
-  const what = `${
-    names.length ? `checks ${names.join(", ")}` : 'no checks (add some under "checks")'
-  }`;
-  if (ladder) {
-    const where = found.provider === "ollama" ? `Ollama at ${found.host}` : found.base_url;
-    return `wrote ${configPath} for ${where} with a ladder of ${ladder.length} models, ` +
-      `cheapest first: ${ladder.join(", ")} (each gets max_attempts, then hands the task to the ` +
-      `next), and ${what}`;
-  }
-  if (found.provider === "openai") {
-    return `wrote ${configPath} for the ${found.server} at ${found.base_url} with model ${model} ` +
-      `and ${what}${
-        found.models.length > 1 ? `; it also serves ${found.models.slice(1, 4).join(", ")}` : ""
-      }`;
-  }
-  return `wrote ${configPath} with model ${MODEL} and ${what}; run 'ollama pull ${MODEL}' if the ` +
-    "model is not installed yet";
+  const what = names.length ? `checks ${names.join(", ")}` : 'no checks (add some under "checks")';
+  const where = found.provider === "ollama"
+    ? `Ollama at ${found.host}`
+    : `the ${found.server} at ${found.base_url}`;
+  const models = choice.ladder
+    ? `a ladder of ${choice.ladder.length} models, cheapest first: ${choice.ladder.join(", ")} ` +
+      "(each gets max_attempts, then hands the task to the next)"
+    : `model ${choice.model}`;
+  const also = found.provider === "openai" && !choice.ladder && installed.length > 1
+    ? `; it also serves ${
+      installed.filter((m) => m.name !== choice.model).slice(0, 3).map((m) => m.name).join(", ")
+    }`
+    : "";
+  return [
+    `model servers:\n${_servers(found)}`,
+    `wrote ${configPath} for ${where} with ${models}, and ${what}${also}`,
+    ...(answered ? (choice.advice ? [choice.advice] : []) : [_noServer(configPath)]),
+  ].join("\n");
 }

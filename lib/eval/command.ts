@@ -14,6 +14,7 @@ import { type EvalResult, modelResult, outcomeLine, Progress, renderTables } fro
 import { runTask, type TaskOutcome } from "./run_task.ts";
 import { reachedModel } from "./score.ts";
 import { BUNDLED_SUITE, type EvalTask, loadTasks } from "./tasks.ts";
+import { noServerAnswers } from "./server.ts";
 import { splitByToolchain } from "./toolchains.ts";
 
 /** What `localexec eval` was asked. */
@@ -29,11 +30,14 @@ export interface EvalOptions {
   jobs: number;
   /** `--json`: the full result on stdout instead of the tables. */
   json: boolean;
-  /** PATH to look for the toolchains on (default: the environment's). */
+  /** PATH the toolchain probes see (default: the environment's). */
   path?: string;
   /** localexec's tools, as `main.ts` has them (tools/names.ts `toolEntries`). */
   tools: readonly ToolEntry[];
 }
+
+/** Exit code when no model server answered (nothing was run). */
+export const NO_SERVER_EXIT = 1;
 
 /** Exit code of a run that Ctrl-C cancelled. */
 export const CANCELLED_EXIT = 130;
@@ -85,7 +89,13 @@ export async function evalCommand(opts: EvalOptions): Promise<number> {
   // The settings must load as a configuration (bad keys are refused here, not once per task),
   // and implement_task must be on for a temporary project.
   const probe = await _probeConfig(runs[0].settings, opts.tools);
-  const { runnable, skipped } = splitByToolchain(tasks, opts.path ?? Deno.env.get("PATH") ?? "");
+  // One look at the model servers, not one "could not be reached" per task.
+  const down = await noServerAnswers(probe, { configPath: opts.configPath });
+  if (down) {
+    console.error(`localexec eval: ${down}`);
+    return NO_SERVER_EXIT;
+  }
+  const { runnable, skipped } = await splitByToolchain(tasks, { cwd: opts.root, path: opts.path });
   const capacity = Math.max(1, probe.hosts.length);
   const jobs = Math.max(1, Math.min(opts.jobs, capacity));
   const progress = new Progress(runnable.length * runs.length);

@@ -18,5 +18,5 @@ export {
   TaskFormatError,
   TOOLCHAINS,
 } from "./tasks.ts";
-export { onPath, type Skipped, splitByToolchain } from "./toolchains.ts";
+export { type Skipped, splitByToolchain, toolchainProblem } from "./toolchains.ts";
 export { copyTree, TEMP_PREFIX } from "./project.ts";

@@ -1,23 +1,11 @@
 /**
- * Which programs a task's checks need are on PATH: a task whose toolchain is missing is skipped
- * (and the table says so) instead of failing for a reason that is not the model's.
+ * Which toolchains a task's checks need actually run: each program is found on PATH and a
+ * toolchain wrapper answers its version probe (`rustc --version` exits 0; `lib/process/probe.ts`),
+ * so a task whose toolchain is missing or broken (rustup with no default toolchain) is skipped, and
+ * the table says why, instead of failing for a reason that is not the model's.
  */
-import { join } from "../deps.ts";
+import { cannotStart } from "../process/mod.ts";
 import type { EvalTask } from "./tasks.ts";
-
-/** True when an executable file `name` is in one of the folders of `path` (PATH's format). */
-export function onPath(name: string, path: string): boolean {
-  for (const dir of path.split(":")) {
-    if (!dir) continue;
-    try {
-      const info = Deno.statSync(join(dir, name));
-      if (info.isFile && ((info.mode ?? 0o111) & 0o111)) return true;
-    } catch {
-      // not there, or not readable: look on
-    }
-  }
-  return false;
-}
 
 /** A language left out, and why. */
 export interface Skipped {
@@ -26,25 +14,40 @@ export interface Skipped {
   why: string;
 }
 
-/** Splits `tasks` into those whose programs are on `path` and the languages skipped. */
-export function splitByToolchain(
+/** Why `program` cannot run from `cwd` with `path` as PATH, or undefined when it runs. */
+export async function toolchainProblem(
+  program: string,
+  o: { cwd: string; path?: string },
+): Promise<string | undefined> {
+  const found = await cannotStart([program], o.cwd, { path: o.path });
+  if (!found) return undefined;
+  return /: command not found$/.test(found.problem)
+    ? `${program} not found on PATH`
+    : found.problem;
+}
+
+/**
+ * Splits `tasks` into those whose programs run and the languages skipped. `path` replaces the
+ * PATH the probes see; `cwd` is where they run.
+ */
+export async function splitByToolchain(
   tasks: EvalTask[],
-  path: string,
-): { runnable: EvalTask[]; skipped: Skipped[] } {
+  o: { cwd: string; path?: string },
+): Promise<{ runnable: EvalTask[]; skipped: Skipped[] }> {
   const runnable: EvalTask[] = [];
   const skipped = new Map<string, Skipped>();
-  const found = new Map<string, boolean>();
+  const problems = new Map<string, string | undefined>();
+  for (const p of new Set(tasks.flatMap((t) => t.requires))) {
+    problems.set(p, await toolchainProblem(p, o));
+  }
   for (const task of tasks) {
-    const missing = task.requires.filter((p) => {
-      if (!found.has(p)) found.set(p, onPath(p, path));
-      return !found.get(p);
-    });
-    if (!missing.length) {
+    const why = task.requires.map((p) => problems.get(p)).filter((w) => w !== undefined);
+    if (!why.length) {
       runnable.push(task);
       continue;
     }
     const entry = skipped.get(task.language) ??
-      { language: task.language, tasks: 0, why: `${missing.join(", ")} not found on PATH` };
+      { language: task.language, tasks: 0, why: why.join("; ") };
     entry.tasks++;
     skipped.set(task.language, entry);
   }

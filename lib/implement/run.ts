@@ -1,6 +1,6 @@
 /**
  * implement_task (docs/ARCHITECTURE.md, "Delegation"): read the config and its ladder, check the
- * input, give the task a record, check the first model, claim the task's files and begin the task
+ * input and that its checks can start (`checkCannotStart`), give the task a record, check the first model, claim the task's files and begin the task
  * (record and backups first) where it will work — the tree, or a workspace beside other tasks
  * (`place.ts`) — then run each rung's attempts (`loop.ts`) until one passes, stops, or the ladder
  * ends, land it (`landing.ts`) and answer (`finish.ts`). A rung after the first starts from the
@@ -10,6 +10,8 @@
  * (`lib/tasks/requests.ts`) that it looks for while it runs and before it lands.
  */
 import { errorLine, ToolError } from "../errors.ts";
+import { checkCannotStart } from "../checks.ts";
+import { basename } from "../deps.ts";
 import type { Config } from "../config.ts";
 import { LadderError, ModelError, type ModelPool, type Rung, startRung } from "../model/mod.ts";
 import {
@@ -98,6 +100,13 @@ export async function implementTask(input: TaskInput, ctx: EngineContext): Promi
       throw err;
     }
     plan = await planTask(ctx.root, input, config);
+    // A check that cannot start is the setup's problem, not the model's: no record, no attempt.
+    ctx.progress("checking that the checks can start");
+    const setup = await checkCannotStart(ctx.root, plan.checks, {
+      files: plan.files,
+      configName: basename(config.path),
+    });
+    if (setup) throw new ToolError(setup.message);
     return await _accepted(input, plan, config, { rungs, first }, ctx);
   } finally {
     ctx.recorded?.(); // a run that ended before it had a record answers at once

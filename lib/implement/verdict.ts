@@ -121,6 +121,7 @@ export function fitVerdict(v: Verdict): Verdict {
 
 const WHY: [RegExp, string][] = [
   [/^invalid arguments/, "the arguments are invalid"],
+  [/^check \S+ cannot start: /, "a check cannot start: fix its command or its toolchain"],
   [/^cancelled$|was cancelled/, "the call was cancelled"],
   // An OpenAI-compatible server (llama-server, LM Studio, vLLM): its messages say "model server".
   [

@@ -103,3 +103,68 @@ Deno.test("init proposes a ladder, cheapest first, when the server has several m
     await Promise.all([ollama.close(), lmstudio.close()]);
   }
 });
+
+Deno.test("init writes the one coder model installed, and says which servers answered", async () => {
+  const ollama = await startFakeOllama({
+    models: [
+      { name: "llama3.2:3b", size: 2_019_393_189 },
+      { name: "deepseek-coder:6.7b", size: 3_827_834_503 },
+    ],
+  });
+  const silent = closedUrl() + "/v1";
+  try {
+    const found = await init({ ollama: ollama.url, servers: [silent] });
+    assert.equal(found.written.model, "deepseek-coder:6.7b");
+    assert.equal(found.written.ladder, undefined);
+    assert.ok(found.line.includes(`Ollama at ${ollama.url}: answered (2 models)`), found.line);
+    assert.ok(found.line.includes(`OpenAI-compatible server at ${silent}: did not answer`));
+    assert.match(found.line, /wrote .* with model deepseek-coder:6\.7b, and checks lint, tests/);
+    assert.doesNotMatch(found.line, /ollama pull/);
+  } finally {
+    await ollama.close();
+  }
+});
+
+Deno.test("init writes an installed model even when none is made for code, and says so", async () => {
+  const ollama = await startFakeOllama({
+    models: [
+      { name: "nomic-embed-text:latest", size: 274_302_450 },
+      { name: "llama3.2:3b", size: 2_019_393_189 },
+      { name: "llama3.1:8b", size: 4_920_753_328 },
+    ],
+  });
+  const lmstudio = await startFakeOpenAI({
+    flavor: "lmstudio",
+    models: [{ id: "llama-3.2-3b" }, { id: "qwen2.5-coder-14b-instruct" }],
+  });
+  try {
+    const found = await init({ ollama: ollama.url, servers: [] });
+    assert.equal(found.written.model, "llama3.1:8b");
+    assert.match(
+      found.line,
+      /llama3\.1:8b is not made for code; run `ollama pull qwen2\.5-coder:7b`/,
+    );
+    // An OpenAI-compatible server: its model made for code, not the first it lists.
+    const served = await init({ ollama: closedUrl(), servers: [lmstudio.baseUrl] });
+    assert.equal(served.written.model, "qwen2.5-coder-14b-instruct");
+    assert.match(served.line, /LM Studio at .*: answered \(2 models\)/);
+    assert.match(served.line, /; it also serves llama-3\.2-3b/);
+  } finally {
+    await Promise.all([ollama.close(), lmstudio.close()]);
+  }
+});
+
+Deno.test("init with no model server answering says so plainly, with the fix", async () => {
+  const none = closedUrl();
+  const silent = closedUrl() + "/v1";
+  const found = await init({ ollama: none, servers: [silent] });
+  assert.equal(found.written.ollama_host, none);
+  assert.ok(found.line.includes(`Ollama at ${none}: did not answer`), found.line);
+  assert.ok(found.line.includes(`at ${silent}: did not answer`), found.line);
+  assert.match(
+    found.line,
+    /no model server answered\. To delegate steps you need one: install Ollama/,
+  );
+  assert.match(found.line, /`ollama pull qwen2\.5-coder:7b`/);
+  assert.match(found.line, /"provider": "openai" and "base_url"/);
+});

@@ -138,7 +138,7 @@ Deno.test("the bundled suite: 24+ tasks of every kind, each with a solution", as
 });
 
 Deno.test("every bundled task's checks fail on its original files", async () => {
-  const { runnable } = splitByToolchain(await loadTasks(BUNDLED_SUITE), PATH);
+  const { runnable } = await splitByToolchain(await loadTasks(BUNDLED_SUITE), { cwd: "." });
   const scratch = await Deno.makeTempDir({ prefix: "eval-orig-" });
   const passing: string[] = [];
   try {
@@ -163,7 +163,7 @@ Deno.test("every bundled task's checks fail on its original files", async () => 
 
 Deno.test("a model answering with the reference solutions passes every task on the first try", async () => {
   const all = await loadTasks(BUNDLED_SUITE);
-  const { runnable, skipped } = splitByToolchain(all, PATH);
+  const { runnable, skipped } = await splitByToolchain(all, { cwd: "." });
   const fake = await fakeModel();
   fake.answer = referenceModel(all);
   // Two hosts (the same server under two names): two tasks at a time.
@@ -378,7 +378,9 @@ Deno.test("Ctrl-C cancels eval cleanly and leaves no temp project behind", async
 });
 
 Deno.test("a model no task reaches measures nothing: exit 1, no record", async () => {
-  const box = await sandbox({ model: MODEL, ollama_host: closedUrl() });
+  // The server answers, but the model is not installed there.
+  const fake = await fakeModel(["other-coder:1b"]);
+  const box = await sandbox({ model: MODEL, ollama_host: fake.url });
   const tasks = join(box.dir, "my-tasks");
   await writeTask(tasks, "one", "Make f return 2.");
   try {
@@ -387,6 +389,71 @@ Deno.test("a model no task reaches measures nothing: exit 1, no record", async (
     assert.match(out.stdout, /recommendation: no task reached the model \(.+\): nothing measured/);
     assert.deepEqual(await tree(box.root), [".localexec.json"]);
   } finally {
+    await fake.close();
+    await box.close();
+  }
+});
+
+Deno.test("eval with no model server says so once, with the fix, and runs nothing", async () => {
+  const url = closedUrl();
+  const box = await sandbox({ model: MODEL, ollama_host: url });
+  try {
+    const out = await runEval(box, []);
+    assert.equal(out.code, 1, out.stderr);
+    assert.equal(out.stdout, "");
+    const lines = out.stderr.trim().split("\n");
+    assert.equal(lines.length, 1, out.stderr);
+    assert.match(lines[0], /^localexec eval: no model server answered, so no task was run: /);
+    assert.ok(lines[0].includes(`Ollama is not reachable at ${url}`), lines[0]);
+    assert.match(
+      lines[0],
+      /`ollama serve`.*`ollama pull qwen2\.5-coder:7b`.*point ollama_host in /,
+    );
+    assert.ok(lines[0].includes(join(box.root, ".localexec.json")), lines[0]);
+    assert.deepEqual(await tree(box.root), [".localexec.json"]);
+    assert.deepEqual(await tree(box.tmp), []);
+  } finally {
+    await box.close();
+  }
+});
+
+Deno.test("eval skips a language whose toolchain is installed but does not run", async () => {
+  const fake = await fakeModel();
+  fake.answer = RIGHT;
+  const box = await sandbox({ model: MODEL, ollama_host: fake.url });
+  const tasks = join(box.dir, "my-tasks");
+  await writeTask(tasks, "py", "Make f return 2.");
+  await Deno.mkdir(join(tasks, "rs", "files"), { recursive: true });
+  await Deno.writeTextFile(join(tasks, "rs", "files", "lib.rs"), "pub fn f() -> i32 { 1 }\n");
+  await Deno.writeTextFile(
+    join(tasks, "rs", "task.json"),
+    JSON.stringify({
+      kind: "bug fix",
+      spec: "Make f return 2.",
+      files_to_edit: ["lib.rs"],
+      checks: { t: { command: "grep -q 2 lib.rs" } },
+    }),
+  );
+  // rustup's rustc with no default toolchain: on PATH, but exits 1.
+  const bin = join(box.dir, "bin");
+  await Deno.mkdir(bin);
+  await Deno.writeTextFile(
+    join(bin, "rustc"),
+    '#!/bin/sh\necho "error: rustup could not choose a version of rustc to run, because one ' +
+      "wasn't specified explicitly, and no default is configured.\" >&2\nexit 1\n",
+  );
+  await Deno.chmod(join(bin, "rustc"), 0o755);
+  try {
+    const { result, stderr } = await runJson(box, ["--tasks", tasks], { PATH: `${bin}:${PATH}` });
+    assert.equal(result.skipped.length, 1, stderr);
+    const [skip] = result.skipped;
+    assert.deepEqual([skip.language, skip.tasks], ["rust", 1]);
+    assert.match(skip.why, /^rustc is installed but does not run: `rustc --version` exited 1: /);
+    assert.match(skip.why, /rustup could not choose a version of rustc/);
+    assert.match(stderr, /rust skipped: rustc is installed but does not run/);
+    assert.deepEqual(result.models[0].tasks.map((t) => [t.task, t.status]), [["py", "passed"]]);
+  } finally {
+    await fake.close();
     await box.close();
   }
 });

@@ -38,6 +38,23 @@ Deno.test("run_checks without a config or with unknown names says what to do", a
   assert.match(String(bad.error), /checks\.lint\.command: missing/);
 });
 
+Deno.test("run_checks says a check that cannot start is a setup error, with the fix", async () => {
+  const root = await tempProject({
+    ".localexec.json": config({ lint: { command: "true" }, tests: { command: "pytestt -q" } }),
+  });
+  const out = await callJson(runChecksTool, {}, testContext(root));
+  assert.equal(out.status, "error");
+  assert.equal(out.failed_check, "tests");
+  assert.match(
+    String(out.error),
+    /^check tests cannot start: pytestt: command not found — is it installed and on PATH\? fix the "command" of checks\.tests in \.localexec\.json$/,
+  );
+  assert.equal(
+    (await callJson(runChecksTool, { names: ["lint"] }, testContext(root))).status,
+    "passed",
+  );
+});
+
 Deno.test("run_checks reports passed and failed in the reference's shape", async () => {
   const root = await tempProject({
     ".localexec.json": config({
