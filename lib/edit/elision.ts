@@ -131,7 +131,10 @@ export function findElision(
 ): Elision | null {
   const python = PYTHON.test(path);
   const prose = PROSE.test(path);
-  const known = new Set([...original, ...exempt].map((l) => l.trim()));
+  // The lines that stood already are looked up only for a line that would otherwise be refused.
+  let known: Set<string> | null = null;
+  const stood = (t: string) =>
+    (known ??= new Set([...original, ...exempt].map((l) => l.trim()))).has(t);
   for (let i = only?.from ?? 0; i < (only?.to ?? lines.length); i++) {
     const t = lines[i].trim();
     if (!t || (t.length > MAX_LINE && !BARE_DOTS.test(t))) continue;
@@ -139,18 +142,19 @@ export function findElision(
     if (python && BARE_DOTS.test(t.replace(/\s*#.*$/, ""))) {
       elided = _pythonEllipsis(lines, i, original);
     } else if (BARE_DOTS.test(t)) {
-      elided = python ? _pythonEllipsis(lines, i, original) : !prose && !known.has(t);
-    } else if (known.has(t)) {
-      continue;
-    } else if (python) {
-      const stub = t.match(/^((async\s+)?(def|class)\b.*:)\s*(\.\.\.|…)\s*(#.*)?$/);
-      elided = stub ? _hadBody([stub[1], ..._chain(lines, i).slice(1)], original) : false;
-    } else if (!prose) {
-      elided = /[{(\[]\s*(\.\.\.|…)\s*[})\]]/.test(t);
-    }
-    if (!elided) {
-      const comment = _commentText(t, prose);
-      elided = comment !== null ? _isElisionComment(comment) : _bracketed(t);
+      elided = python ? _pythonEllipsis(lines, i, original) : !prose && !stood(t);
+    } else {
+      if (python) {
+        const stub = t.match(/^((async\s+)?(def|class)\b.*:)\s*(\.\.\.|…)\s*(#.*)?$/);
+        elided = stub ? _hadBody([stub[1], ..._chain(lines, i).slice(1)], original) : false;
+      } else if (!prose) {
+        elided = /[{(\[]\s*(\.\.\.|…)\s*[})\]]/.test(t);
+      }
+      if (!elided) {
+        const comment = _commentText(t, prose);
+        elided = comment !== null ? _isElisionComment(comment) : _bracketed(t);
+      }
+      if (elided && stood(t)) continue;
     }
     if (elided) return { line: i + 1, text: t };
   }

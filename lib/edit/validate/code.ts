@@ -7,6 +7,7 @@ import { syntaxErrorLines } from "../../outline/mod.ts";
 import { findElision } from "../elision.ts";
 import { destructiveMessage } from "../guard.ts";
 import { quoteValue } from "../refusal.ts";
+import { changedLines, linesOf } from "./lines.ts";
 import type { FileChange, Validator } from "./types.ts";
 
 /** Files larger than this are left to the checks by the syntax validator. */
@@ -14,40 +15,14 @@ const MAX_PARSED_CHARS = 1_000_000;
 /** Broken lines quoted in the syntax validator's message. */
 const MAX_QUOTED = 5;
 
-const _split = new Map<string, string[]>();
-
-/** The lines of `text` (kept for the next validator: each reads the same two texts). */
-function _lines(text: string | null): string[] {
-  if (text === null) return [];
-  let lines = _split.get(text);
-  if (!lines) {
-    lines = text.replace(/\r\n/g, "\n").replace(/\n$/, "").split("\n");
-    _split.set(text, lines);
-    if (_split.size > 4) _split.delete(_split.keys().next().value!);
-  }
-  return lines;
-}
-
-/** The lines where `after` differs from `before`: [from, to) of each, past a common start and end. */
-function _middle(before: readonly string[], after: readonly string[]) {
-  let head = 0;
-  const most = Math.min(before.length, after.length);
-  while (head < most && before[head] === after[head]) head++;
-  let tail = 0;
-  while (
-    tail < most - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]
-  ) tail++;
-  return { head, beforeTo: before.length - tail, afterTo: after.length - tail };
-}
-
 /** No line that stands in for code (the same rules whole files and REPLACE parts had). */
 export const ELISION: Validator = {
   name: "elision",
   reason: "elided",
   check(change) {
-    const before = _lines(change.before);
-    const after = _lines(change.after);
-    const m = _middle(before, after);
+    const before = linesOf(change.before);
+    const after = linesOf(change.after);
+    const m = changedLines(before, after);
     const found = findElision(after, change.path, before, [], { from: m.head, to: m.afterTo });
     if (!found) return null;
     return `The edit leaves code out of ${quoteValue(change.path)} at its line ${found.line} ` +
@@ -67,9 +42,9 @@ export const DESTRUCTIVE: Validator = {
     const narrow = change.edits.length > 0 &&
       change.edits.every((e) => e.type === "replace" && e.search && e.replace.trim());
     if (narrow) return null;
-    const before = _lines(change.before);
-    const after = _lines(change.after);
-    const m = _middle(before, after);
+    const before = linesOf(change.before);
+    const after = linesOf(change.after);
+    const m = changedLines(before, after);
     const emptied = m.head === 0 && m.afterTo === after.length && !after.some((l) => l.trim());
     const nonBlank = (lines: readonly string[]) => lines.filter((l) => l.trim()).length;
     if (!emptied && nonBlank(before.slice(m.head, m.beforeTo)) * 2 <= nonBlank(before)) {

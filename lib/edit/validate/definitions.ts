@@ -13,6 +13,7 @@
  */
 import { definitionsOf, languageOf } from "../../outline/mod.ts";
 import { quoteValue } from "../refusal.ts";
+import { changedLines, linesOf } from "./lines.ts";
 import type { FileChange, TaskWords, Validator } from "./types.ts";
 
 /** One definition: its qualified name (`Cart.total`) and its text (for repeats). */
@@ -165,18 +166,46 @@ function _repeated(before: readonly Def[], after: readonly Def[]): string | null
   return null;
 }
 
-/** The 1-based lines of `after` that differ from `before` (past a common start and end). */
-function _changedLines(before: string, after: string): { from: number; to: number } {
-  const b = before.split("\n");
-  const a = after.split("\n");
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (
-    tail < a.length - head && tail < b.length - head &&
-    a[a.length - 1 - tail] === b[b.length - 1 - tail]
-  ) tail++;
-  return { from: head + 1, to: a.length - tail };
+/** The lines that differ, 1-based and inclusive, in `before` and in `after` (past a common start and end). */
+function _changedSpans(before: string, after: string) {
+  const b = linesOf(before);
+  const a = linesOf(after);
+  const m = changedLines(b, a);
+  const changed = a.slice(m.head, m.afterTo);
+  return { bFrom: m.head + 1, bTo: m.beforeTo, aFrom: m.head + 1, aTo: m.afterTo, changed };
+}
+
+/** A line that may define something, in any language. */
+const DEFINING =
+  /\b(def|class|function|fn|func|fun|sub|interface|struct|enum|trait|type|impl|module|namespace|const|let|var|static|export|local|macro_rules)\b|=>|^\s*[\w$.]+\s*[:=]/;
+
+/**
+ * The function whose body an edit stays inside (past its first line and before its last, writing
+ * no line that may define something), as it is after the edit; `null` for any other edit (then
+ * the file's definitions are read again).
+ */
+function _inOneBody(
+  before: readonly Def[],
+  c: ReturnType<typeof _changedSpans>,
+  after: string,
+): Def | null {
+  if (c.changed.some((l) => DEFINING.test(l))) return null;
+  const inside = before.filter((d) =>
+    d.callable && d.start !== undefined && d.end !== undefined && d.start < c.bFrom &&
+    d.end > c.bTo
+  );
+  // The innermost one (a method inside a function's class is still one body).
+  const d = inside.sort((x, y) => (x.end! - x.start!) - (y.end! - y.start!))[0];
+  if (!d) return null;
+  const end = d.end! + (c.aTo - c.aFrom) - (c.bTo - c.bFrom);
+  const text = () => after.split("\n").slice(d.start! - 1, end).join("\n").trim();
+  return { ...d, end, text };
+}
+
+function _guttedMessage(name: string, file: string): string {
+  return `The edit empties the body of ${quoteValue(name)} in ${file} (a comment or a stub ` +
+    "where its code was), which the task does not ask for, so nothing was written; send " +
+    "the function with its code";
 }
 
 /** Lines that are not code: blank, comments, brackets, decorators, `pass`, `...`, a stub's raise. */
@@ -225,9 +254,16 @@ export const DEFINITIONS: Validator = {
     if (change.before === null || !task.spec.trim()) return null;
     const before = await _defs(change.path, change.before);
     if (!before?.length) return null;
+    const changed = _changedSpans(change.before, change.after);
+    const file = quoteValue(change.path);
+    const body = _inOneBody(before, changed, change.after);
+    if (body) {
+      // An edit inside one body keeps every definition: only that body may have been emptied.
+      const gutted = _gutted(before, [body], task, { from: changed.aFrom, to: changed.aTo });
+      return gutted ? _guttedMessage(gutted, file) : null;
+    }
     const after = await _defs(change.path, change.after);
     if (after === null) return null;
-    const file = quoteValue(change.path);
     const twice = _repeated(before, after);
     if (twice) {
       return `The edit writes ${quoteValue(twice)} twice into ${file} (the same lines again), ` +
@@ -238,12 +274,8 @@ export const DEFINITIONS: Validator = {
     const values = new Set(before.filter((d) => d.value).map((d) => d.name));
     const removed = [...had].filter(([n, k]) => (has.get(n) ?? 0) < k).map(([n]) => n)
       .filter((n) => !values.has(n) || !_named(change.after, n));
-    const gutted = _gutted(before, after, task, _changedLines(change.before, change.after));
-    if (gutted) {
-      return `The edit empties the body of ${quoteValue(gutted)} in ${file} (a comment or a stub ` +
-        "where its code was), which the task does not ask for, so nothing was written; send " +
-        "the function with its code";
-    }
+    const gutted = _gutted(before, after, task, { from: changed.aFrom, to: changed.aTo });
+    if (gutted) return _guttedMessage(gutted, file);
     if (!removed.length) return null;
     const unasked = _unasked(removed, before, task);
     if (!unasked.length) return null;
