@@ -1,14 +1,15 @@
 /**
  * A server's memory over a mixed run and after it (issue 36): `deno task bench memory --tree DIR`.
  *
- * Beside the server measured, a second server of the same checkout is started the same way and
- * left idle (the handshake, `tools/list`): the reference, read at the same moments. The measured
- * one makes 50 finds (the pattern set of `bench_find.ts`, every third a word found nowhere) with 20
- * outlines of files it never outlined between them (source files of the tree, 20-200 KB, Python,
- * TypeScript, Rust, JavaScript and Go where there are any), then sits idle for `--wait` ms (60 s):
- * outline's worker ends after `OUTLINE_IDLE_MS`. Last, one more outline of a file never outlined,
- * timed: what a client pays once the worker has ended. With `--compare main.ts` a third server, of
- * that checkout, makes the same calls, interleaved call by call.
+ * Beside the server measured, two servers of the same checkout are started the same way and read
+ * at the same moments: one left idle (the handshake, `tools/list`), one that makes the same finds
+ * and no outline (what outline adds is the difference). The measured one makes 50 finds (the
+ * pattern set of `bench_find.ts`, every third a word found nowhere) with 20 outlines of files it
+ * never outlined between them (source files of the tree, 20-200 KB, Python, TypeScript, Rust,
+ * JavaScript and Go where there are any), then sits idle for `--wait` ms (60 s): outline's worker
+ * ends after `OUTLINE_IDLE_MS`. Last, as a client coming back: a find matching files of one
+ * language, a second's pause, and an outline of a file of it never outlined, timed. With
+ * `--compare main.ts` a third server, of that checkout, makes the same calls, call by call.
  */
 import { parseArgs } from "../lib/deps.ts";
 import { OUTLINE_IDLE_MS } from "../lib/outline/host.ts";
@@ -55,7 +56,8 @@ async function main(): Promise<void> {
   const sources = await _sources(root, 21);
   const last = sources.pop()!;
   const idle = await new Server(root).start();
-  const servers = [await new Server(root).start()];
+  const findsOnly = await new Server(root).start();
+  const servers = [findsOnly, await new Server(root).start()];
   if (args.values.compare) {
     servers.push(await new Server(root, undefined, args.values.compare).start());
   }
@@ -78,30 +80,53 @@ async function main(): Promise<void> {
     for (const s of servers) await s.call("find", find);
     if (i % 5 === 0 || i % 5 === 2) {
       const path = sources[outlined++];
-      for (const s of servers) await s.call("outline", { path, max_items: 60 });
+      for (const s of servers.slice(1)) await s.call("outline", { path, max_items: 60 });
     }
   }
   sample();
   await new Promise((resolve) => setTimeout(resolve, wait));
   sample();
-  const after: number[] = [];
-  for (const s of servers) after.push((await timed(() => s.call("outline", { path: last })))[0]);
-  const names = ["idle reference", "measured", "--compare"];
+  // As a client comes back: a find that matches a file of the next outline's language, the
+  // model's turn, then the outline (the worker is started ahead, at the quiet moment between).
+  const after: number[] = [NaN];
+  const ext = last.slice(last.lastIndexOf("."));
+  for (const s of servers.slice(1)) await s.call("find", { pattern: "\\S", glob: `*${ext}` });
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  for (const s of servers.slice(1)) {
+    after.push((await timed(() => s.call("outline", { path: last })))[0]);
+  }
+  const binary = [idle, ...servers].map((s) => _binaryMb(s.pid));
+  const names = ["idle", "finds only", "finds+outlines", "--compare"];
   console.log(
     `${outlined} outlines, 50 finds; resident MB: handshake / ready / after / ${
       wait / 1000
     } s later`,
   );
   for (const [k, m] of rows.entries()) {
-    const over = k
-      ? `; over the reference: +${(m[2] - rows[0][2]).toFixed(0)} after, ` +
-        `+${(m[3] - rows[0][3]).toFixed(0)} later; outline after the wait ${
-          after[k - 1].toFixed(0)
-        } ms`
-      : "";
-    console.log(`${names[k].padEnd(15)} ${m.map((x) => x.toFixed(0)).join(" / ")}${over}`);
+    const over = (r: number) =>
+      `over ${names[r]} +${(m[2] - rows[r][2]).toFixed(0)} after, ` +
+      `+${(m[3] - rows[r][3]).toFixed(0)} later`;
+    const note = k < 2
+      ? ""
+      : `; ${over(0)}; ${over(1)}; outline after the wait ${after[k - 1].toFixed(0)} ms`;
+    console.log(
+      `${names[k].padEnd(15)} ${m.map((x) => x.toFixed(0)).join(" / ")} ` +
+        `(the binary's pages ${binary[k]} MB)${note}`,
+    );
   }
   for (const s of [idle, ...servers]) await s.close();
+}
+
+/** Resident MB of the Deno binary's own pages in process `pid` (code and data it has touched). */
+function _binaryMb(pid: number): number {
+  let kb = 0;
+  let binary = false;
+  for (const line of Deno.readTextFileSync(`/proc/${pid}/smaps`).split("\n")) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) binary = head[1] === Deno.execPath();
+    else if (binary && line.startsWith("Rss:")) kb += Number(/(\d+)/.exec(line)![1]);
+  }
+  return Math.round(kb / 1024);
 }
 
 if (import.meta.main) await main();
