@@ -3,6 +3,7 @@
  * answer, and a worker started ahead of need waits for a quiet moment.
  */
 import assert from "node:assert/strict";
+import { callMcp, connect } from "../helpers/mcp.ts";
 import { tempProject } from "../helpers/project.ts";
 import {
   clearOutlineCache,
@@ -86,5 +87,43 @@ Deno.test("a worker started ahead of need waits until no call runs, then serves 
     assert.equal(outlineWorkerStarts() - before, 1, "the outline used the worker started ahead");
   } finally {
     stopOutlineWorker();
+  }
+});
+
+/** How many worker threads process `pid` runs (Deno names them `worker-N`). */
+function _workers(pid: number): number {
+  let n = 0;
+  for (const task of Deno.readDirSync(`/proc/${pid}/task`)) {
+    try {
+      if (Deno.readTextFileSync(`/proc/${pid}/task/${task.name}/comm`).startsWith("worker-")) n++;
+    } catch {
+      // the thread has just ended
+    }
+  }
+  return n;
+}
+
+Deno.test("a server starts outline's worker after a read_file of a source file, not of a text file", async () => {
+  const root = await tempProject({ "a.py": PY, "notes.txt": "hello\n" });
+  const conn = await connect(root);
+  try {
+    const pid = conn.transport.pid!;
+    await callMcp(conn.client, "list_files", {});
+    await _until(() => _workers(pid) >= 1, "find's worker started at the first quiet moment");
+    const before = _workers(pid);
+    await callMcp(conn.client, "read_file", { filename: "notes.txt" });
+    await new Promise((r) => setTimeout(r, 1500)); // past the quiet moment a start would wait for
+    assert.equal(_workers(pid), before, "no worker for a file outline does not read");
+    await callMcp(conn.client, "read_file", { filename: "a.py" });
+    await _until(() => _workers(pid) > before, "outline's worker started after the read");
+    const out = await callMcp(conn.client, "outline", { path: "a.py" });
+    assert.deepEqual(out.items, [
+      "1-3|class|A|class A",
+      "2-3|method|A.m|def m(self, x)",
+      "5-6|function|f|def f(a, b=2)",
+    ]);
+    assert.equal(_workers(pid), before + 1, "the outline used the worker started ahead");
+  } finally {
+    await conn.close();
   }
 });
