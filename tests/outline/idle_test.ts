@@ -47,14 +47,14 @@ Deno.test("outline's worker ends when idle, and the next outline starts one with
 
 Deno.test("an outline racing the worker's end gets its answer", async () => {
   const files: Record<string, string> = {};
-  for (let i = 0; i < 24; i++) files[`m${i}.py`] = `${PY}\ndef g${i}():\n    pass\n`;
+  for (let i = 0; i < 12; i++) files[`m${i}.py`] = `${PY}\ndef g${i}():\n    pass\n`;
   const root = await tempProject(files);
   stopOutlineWorker();
   clearOutlineCache();
   setOutlineIdleMs(0); // the worker ends as soon as each answer is given
   try {
     const before = outlineWorkerStarts();
-    for (let i = 0; i < 24; i++) {
+    for (let i = 0; i < 12; i++) {
       // Each outline comes a little later after the last answer: before, at and after the end.
       for (let spin = 0; spin < i % 4; spin++) await new Promise((r) => setTimeout(r, 0));
       const out = await outlineFile(`${root}/m${i}.py`, `m${i}.py`);
