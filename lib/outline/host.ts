@@ -41,9 +41,9 @@ import nodes from "./nodes.ts" with { type: "text" };
 export const OUTLINE_BUDGET_MS = 30_000;
 
 /**
- * How long outline's worker stays with no outline to do before it ends (measured in BENCHMARKS.md,
- * "Outline, idle"): long enough for a session's run of outlines to share one warm worker, short
- * enough that a server left alone is back near its idle memory within a minute.
+ * How long outline's worker stays with no outline to do before it ends (docs/DECISIONS.md, issue
+ * 36; its memory in BENCHMARKS.md): long enough for a session's run of outlines to share one warm
+ * worker, short enough that a server left alone has given the worker's memory back within a minute.
  */
 export const OUTLINE_IDLE_MS = 40_000;
 
