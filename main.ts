@@ -17,7 +17,7 @@ import {
 } from "./lib/cli/mod.ts";
 import { dirname, resolve } from "./lib/deps.ts";
 import { errorLine, isPermissionError } from "./lib/errors.ts";
-import type { CallResult, RootsOptions, ServerState } from "./lib/mcp/mod.ts";
+import type { CallResult, RootsOptions, ServeOptions, ServerState } from "./lib/mcp/mod.ts";
 import { unrefTimer } from "./lib/quiet.ts";
 import { VERSION } from "./lib/version.ts";
 import { TOOL_NAMES, toolEntries } from "./tools/mod.ts";
@@ -187,6 +187,7 @@ async function main(args: string[]): Promise<void> {
         roots: choice.explicit ? undefined : _roots(opts, refuse),
         later: refuse ? undefined : _cleanup(state),
         idle: refuse ? undefined : _prestart(state),
+        called: refuse ? undefined : _ahead(state),
       });
       // find's search workers would keep the process up (see lib/find/search.ts): ended here.
       // One ended while it runs code under node:vm (a search, a collection) goes on until that
@@ -249,6 +250,29 @@ function _findOn(state: ServerState): boolean {
 function _prestart(state: ServerState): (() => void) | undefined {
   if (!_findOn(state)) return undefined;
   return () => void import("./lib/find/mod.ts").then((find) => find.prestartFind());
+}
+
+/**
+ * outline's worker, started ahead of need (it ends when idle; see `lib/outline/host.ts`): after a
+ * `read_file` of a file outline reads, or a find whose first match is in one, with that grammar.
+ */
+function _ahead(state: ServerState): ServeOptions["called"] {
+  if (!state.tools.on.some((t) => t.name === "outline")) return undefined;
+  return (name, args, result) => {
+    const path = name === "read_file"
+      ? (args as { filename?: unknown } | undefined)?.filename
+      : name === "find" && Array.isArray(result?.matches)
+      ? /^(.+?):\d+:/.exec(String(result.matches[0]))?.[1]
+      : undefined;
+    if (typeof path !== "string" || result?.status !== "ok") return;
+    void Promise.all([import("./lib/outline/mod.ts"), import("./lib/paths.ts")]).then(
+      async ([outline, paths]) => {
+        const language = outline.languageOf(path);
+        const file = language && await paths.resolveForRead(state.root, path).catch(() => null);
+        if (file) outline.prestartOutline(language, file.abs);
+      },
+    );
+  };
 }
 
 /**

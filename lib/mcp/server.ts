@@ -40,6 +40,8 @@ export interface ServeOptions {
    * has been answered, once no request has come for {@linkcode IDLE_MS}); see `lib/quiet.ts`.
    */
   idle?: () => void;
+  /** Told of each tool call once it has been answered (`main.ts`: work ahead of the next). */
+  called?: (name: unknown, args: unknown, result?: Record<string, unknown>) => void;
 }
 
 /** How long the server must have had no request before {@linkcode ServeOptions.idle} runs. */
@@ -116,17 +118,21 @@ export function createServer(
     const onAbort = () => controller.abort();
     extra.signal.addEventListener("abort", onAbort, { once: true });
     inflight.add(controller);
+    let result: Record<string, unknown> | undefined;
     try {
       await roots?.ready;
-      return await dispatch(params.name, params.arguments, {
+      const answer = await dispatch(params.name, params.arguments, {
         state,
         signal: controller.signal,
         notify,
         heartbeatMs: options.heartbeatMs,
       });
+      result = answer.structuredContent;
+      return answer;
     } finally {
       callEnded();
       answered();
+      options.called?.(params.name, params.arguments, result);
       inflight.delete(controller);
       extra.signal.removeEventListener("abort", onAbort);
     }

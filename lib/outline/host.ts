@@ -8,11 +8,15 @@
  * {@linkcode OUTLINE_BUDGET_MS} terminates the worker (a new one starts on the next request) and
  * fails with a clear error; after a request that grew tree-sitter's WASM memory (which never
  * shrinks) past {@linkcode MEMORY_BUDGET_MB}, the worker is replaced too, which gives that memory
- * back. Otherwise the worker stays, with its grammars compiled and warm: a new worker would parse
- * its first files at V8's baseline speed. Where no worker can start, outline runs in the server.
+ * back. Otherwise the worker stays, with its grammars compiled and warm, until no outline has come
+ * for {@linkcode OUTLINE_IDLE_MS}: then it ends and its memory (40-90 MB) goes back; the next outline
+ * starts a new one. {@linkcode prestartOutline} starts one ahead of need, at a quiet moment (`new
+ * Worker` holds the calling thread until the worker's isolate is up, so never beside a call). Where
+ * no worker can start, outline runs in the server.
  */
 import type { Worker } from "node:worker_threads";
 import { ToolError } from "../errors.ts";
+import { unrefTimer, whenQuiet } from "../quiet.ts";
 import type { LanguageId } from "./languages.ts";
 import { type Outline, outlineSource } from "./source.ts";
 import { unpackOutline } from "./packed.ts";
@@ -35,6 +39,22 @@ import nodes from "./nodes.ts" with { type: "text" };
 
 /** How long one outline may take before its worker is stopped. */
 export const OUTLINE_BUDGET_MS = 30_000;
+
+/**
+ * How long outline's worker stays with no outline to do before it ends (docs/DECISIONS.md, issue
+ * 36; its memory in BENCHMARKS.md): long enough for a session's run of outlines to share one warm
+ * worker, short enough that a server left alone has given the worker's memory back within a minute.
+ */
+export const OUTLINE_IDLE_MS = 40_000;
+
+/** How long the server must have had no request before {@linkcode prestartOutline} starts. */
+const PRESTART_QUIET_MS = 300;
+
+/**
+ * How much of a file read ahead of need is outlined: a warm-up step's worth (`worker.ts`), enough
+ * to set the worker's warm-up going, little enough that an outline coming meanwhile barely waits.
+ */
+const PRIME_CHARS = 48_000;
 
 /** How long a new worker may take to load before outline runs in the server instead. */
 const START_MS = 15_000;
@@ -128,10 +148,31 @@ let _answered = false; // the current worker has answered at least once
 let _ids = 0;
 let _starts = 0;
 let _queue: Promise<unknown> = Promise.resolve();
+let _idleMs = OUTLINE_IDLE_MS;
+let _idleTimer: ReturnType<typeof setTimeout> | undefined;
+let _pending = 0; // outlines and starts queued or running
+let _prestart: (() => void) | undefined; // cancels a prestart waiting for a quiet moment
+let _prime: { language: LanguageId; abs?: string } | undefined; // what the next prestart loads
+const _languages = new Set<LanguageId>(); // the grammars the current worker has loaded
 
 function _stop(): void {
+  clearTimeout(_idleTimer);
   _worker?.terminate();
   _worker = undefined;
+}
+
+/** Work on the worker, one piece at a time; the worker's idle clock starts when none is left. */
+function _enqueue<T>(work: () => Promise<T>): Promise<T> {
+  _pending++;
+  clearTimeout(_idleTimer);
+  const run = _queue.then(work).finally(() => {
+    if (--_pending === 0 && _worker) {
+      _idleTimer = setTimeout(() => _pending === 0 && _stop(), _idleMs);
+      unrefTimer(_idleTimer);
+    }
+  });
+  _queue = run.catch(() => {});
+  return run;
 }
 
 /**
@@ -150,6 +191,7 @@ async function _load(urls: ModuleUrls): Promise<Worker | undefined> {
   let entry = _entry.get(urls);
   if (!entry) _entry.set(urls, entry = _moduleUrl("worker.ts", new Map(), urls));
   _answered = false;
+  _languages.clear();
   const w = new Worker(new URL(entry), { resourceLimits: RESOURCE_LIMITS });
   _starts++;
   w.unref();
@@ -170,11 +212,12 @@ async function _load(urls: ModuleUrls): Promise<Worker | undefined> {
 async function _ask(
   language: LanguageId,
   text: string,
-  key: string,
+  key?: string,
 ): Promise<Outline | undefined> {
   const w = _worker ??= await _start();
   if (!w) return undefined;
   const id = ++_ids;
+  _languages.add(language);
   const { promise, resolve, reject } = Promise.withResolvers<Outline | undefined>();
   const timer = setTimeout(() => {
     done();
@@ -225,7 +268,7 @@ export function outlineInWorker(
   text: string,
   key: string,
 ): Promise<Outline> {
-  const run = _queue.then(async () => {
+  return _enqueue(async () => {
     if (!_broken) {
       const outline = await _ask(language, text, key);
       if (outline) return outline;
@@ -233,8 +276,60 @@ export function outlineInWorker(
     }
     return await outlineSource(language, text);
   });
-  _queue = run.catch(() => {});
-  return run;
+}
+
+/**
+ * Starts outline's worker ahead of need, once the server has been quiet for a moment: the server
+ * calls it after a `read_file` of a file outline reads, or a find whose first match is in one
+ * (`language`, the file at `abs`). The worker loads that grammar and outlines the file's first
+ * {@linkcode PRIME_CHARS} characters (the answer is not used), which sets its idle warm-up going,
+ * so the next fresh file of that language is parsed at full speed. Nothing is started while a call
+ * runs (the start holds the thread); an outline that comes first starts the worker itself.
+ */
+export function prestartOutline(language?: LanguageId, abs?: string): void {
+  if (language) _prime = { language, abs };
+  if (_broken || _prestart) return;
+  const cancel = whenQuiet(PRESTART_QUIET_MS, () => {
+    _prestart = undefined;
+    const prime = _prime;
+    _prime = undefined;
+    if (_pending || (_worker && (!prime || _languages.has(prime.language)))) return;
+    _enqueue(async () => {
+      if (!prime) _worker ??= await _start();
+      else await _ask(prime.language, await _primeText(prime.abs));
+    }).catch(() => {});
+  });
+  _prestart = () => {
+    cancel();
+    _prestart = _prime = undefined;
+  };
+}
+
+/** The first part of the file at `abs`, cut at a line end ("" when it cannot be read). */
+async function _primeText(abs?: string): Promise<string> {
+  if (!abs) return "";
+  try {
+    using file = await Deno.open(abs);
+    const bytes = new Uint8Array(PRIME_CHARS);
+    let n = 0;
+    for (let got: number | null = 0; got !== null && n < bytes.length; n += got ?? 0) {
+      got = await file.read(bytes.subarray(n));
+    }
+    const text = new TextDecoder().decode(bytes.subarray(0, n));
+    return n < bytes.length ? text : text.slice(0, text.lastIndexOf("\n") + 1);
+  } catch {
+    return "";
+  }
+}
+
+/** Sets how long the worker may stay idle (tests); `undefined` puts back the default. */
+export function setOutlineIdleMs(ms?: number): void {
+  _idleMs = ms ?? OUTLINE_IDLE_MS;
+}
+
+/** Whether outline's worker is up now (tests). */
+export function outlineWorkerUp(): boolean {
+  return _worker !== undefined;
 }
 
 /** How many workers this process has started (tests: a worker is kept, not replaced). */
@@ -247,6 +342,7 @@ export function outlineWorkerStarts(): number {
  * when given (tests: the `data:` URLs a binary may need).
  */
 export function stopOutlineWorker(urls?: ModuleUrls): void {
+  _prestart?.();
   _stop();
   if (urls) _urls = urls;
 }

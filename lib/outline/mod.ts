@@ -17,7 +17,15 @@ import { OutlineCache } from "./cache.ts";
 export type { Kind, OutlineItem } from "./items.ts";
 export { type LanguageId, languageOf, SUPPORTED_EXTENSIONS } from "./languages.ts";
 export { type Outline, outlineSource } from "./source.ts";
-export { OUTLINE_BUDGET_MS, outlineWorkerStarts, stopOutlineWorker } from "./host.ts";
+export {
+  OUTLINE_BUDGET_MS,
+  OUTLINE_IDLE_MS,
+  outlineWorkerStarts,
+  outlineWorkerUp,
+  prestartOutline,
+  setOutlineIdleMs,
+  stopOutlineWorker,
+} from "./host.ts";
 export { definitionsOf, primeSyntax, syntaxErrorLines } from "./syntax.ts";
 
 /** Files larger than this are refused: parsing them would hold the server for too long. */
