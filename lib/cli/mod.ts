@@ -7,6 +7,8 @@ import { firstLine } from "../errors.ts";
 
 export { type InitOptions, initProject } from "./init.ts";
 export { chooseRoot, envVar, judgeRoot, type RootChoice, type RootVerdict } from "./root.ts";
+export { ProgressLine, type ProgressLineOptions } from "./progress_line.ts";
+export { callExitCode, callText } from "./call.ts";
 
 /** The parsed command line. */
 export interface CliOptions {
