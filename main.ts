@@ -10,6 +10,7 @@ import {
   callExitCode,
   callText,
   chooseRoot,
+  configFile,
   envVar,
   HELP,
   initProject,
@@ -72,7 +73,7 @@ async function _state(
   const root = await _root(choice.path);
   const verdict = await judgeRoot(root, choice.explicit);
   // A relative --config is relative to the current folder, as on any command line.
-  const configPath = opts.config ? resolve(opts.config) : resolve(root, CONFIG_NAME);
+  const configPath = configFile(opts.config, root, CONFIG_NAME, opts.command === "init");
   // implement_task needs the network for every model host the config names.
   const modelHosts = await loadConfig(configPath).then((c) => c.hosts.map(hostPort)).catch(() => [
     "127.0.0.1:11434",
@@ -238,7 +239,7 @@ async function _eval(opts: ReturnType<typeof parseCli>, choice: RootChoice): Pro
   const e = opts.eval!;
   Deno.exitCode = await evalCommand({
     root,
-    configPath: opts.config ? resolve(opts.config) : resolve(root, CONFIG_NAME),
+    configPath: configFile(opts.config, root, CONFIG_NAME),
     models: e.models,
     tasksDir: e.tasks === undefined ? undefined : resolve(e.tasks),
     jobs: e.jobs,

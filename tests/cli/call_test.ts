@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { FULL, MAIN } from "../helpers/mcp.ts";
 import { tempProject } from "../helpers/project.ts";
 import { startFakeOllama } from "../helpers/fake_ollama.ts";
-import { CALC, MODEL, WORSE_ADD, WRONG_ADD } from "../helpers/calc.ts";
+import { CALC, FIX_ADD, FIXED, MODEL, WORSE_ADD, WRONG_ADD } from "../helpers/calc.ts";
 
 /** Runs `localexec ARGS` in `root` with stdout and stderr piped. */
 async function localexec(root: string, ...args: string[]) {
@@ -167,6 +167,57 @@ Deno.test("the status command prints indented JSON for a person", async () => {
     assert.match(stdout, /^ {2}"status": "(ok|error)",$/m);
     assert.ok(Array.isArray(JSON.parse(stdout).checks));
   } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("a misspelt config key is named, with the key it may mean, in the tools' answers", async () => {
+  const config = { ...CHECKS, max_attempt: 2, checks: { ok: { command: "true" } } };
+  const root = await tempProject({ ".localexec.json": JSON.stringify(config) });
+  try {
+    const want =
+      '.localexec.json: unknown key "max_attempt" ignored (did you mean "max_attempts"?)';
+    const checks = await call(root, "run_checks", {});
+    assert.equal(checks.json.status, "passed");
+    assert.deepEqual(checks.json.warnings, [want]);
+    const status = await call(root, "status", {});
+    assert.deepEqual(status.json.warnings, [want]);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("a --config that names no file is an error for call, status and the server", async () => {
+  const root = await tempProject({ ".localexec.json": JSON.stringify(CHECKS) });
+  try {
+    for (const args of [["call", "run_checks", "{}"], ["status"], ["serve"]]) {
+      const out = await localexec(root, ...args, "--config", `${root}/nope.json`);
+      assert.equal(out.code, 2, `${args[0]}: ${out.stdout}`);
+      assert.equal(out.stdout, "");
+      assert.match(out.stderr, /--config ".*nope\.json": no such file/);
+    }
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("call implement_task takes files_to_edit as a single path", async () => {
+  const fake = await startFakeOllama({ models: [{ name: MODEL, contextLength: 32768 }] });
+  const root = await tempProject({
+    "calc.py": CALC,
+    ".localexec.json": JSON.stringify({ model: MODEL, ollama_host: fake.url }),
+  });
+  try {
+    fake.script(FIX_ADD);
+    const out = await call(root, "implement_task", {
+      task_id: "fix-add",
+      spec: "Fix add() in calc.py so it adds.",
+      files_to_edit: "calc.py",
+    });
+    assert.equal(out.json.status, "passed", out.stdout);
+    assert.equal(await Deno.readTextFile(`${root}/calc.py`), FIXED);
+  } finally {
+    await fake.close();
     await Deno.remove(root, { recursive: true });
   }
 });
