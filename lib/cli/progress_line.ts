@@ -79,12 +79,13 @@ export class ProgressLine {
     this.#write(`${this.prefix}: ${message}\n`);
   }
 
-  /** Writes `text` on a line of its own, above the live line (which is then drawn again). */
+  /**
+   * Writes `text` on a line of its own; the live line is erased first, and drawn again only by
+   * the next {@linkcode ProgressLine.show} (what it showed may be over).
+   */
   note(text: string): void {
-    const live = this.#live;
     this.#erase();
     this.#write(`${text}\n`);
-    if (live) this.#draw();
   }
 
   /** Removes the live line for good (the answer comes next) and stops its clock. */

@@ -134,5 +134,6 @@ export class Progress {
   /** Writes a note on its own line. */
   note(text: string): void {
     this.#line.note(`localexec eval: ${text}`);
+    this.#draw();
   }
 }

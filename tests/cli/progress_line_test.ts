@@ -24,6 +24,7 @@ Deno.test("progress line on a terminal redraws one line in place and clears it a
   later(3000);
   line.show("searching 30,000 files", 1, 4);
   line.note("a note");
+  line.show("searching 30,000 files", 2, 4);
   line.end();
   const text = out.join("");
   assert.ok(!text.replace("a note\n", "").includes("\n"), JSON.stringify(text));
@@ -44,4 +45,14 @@ Deno.test("progress line on a pipe writes a line per new message, not per heartb
     "localexec find: running check a 1/2\n",
     "localexec find: running check b 2/2\n",
   ]);
+});
+
+Deno.test("eval's progress on a terminal leaves no live line of a finished task", async () => {
+  const { Progress } = await import("../../lib/eval/report.ts");
+  const out: string[] = [];
+  const progress = new Progress(2, { tty: true, write: (t) => void out.push(t), tickMs: 0 });
+  progress.update("py-fix", "asking the model");
+  progress.finish("py-fix", "passed  py-fix");
+  const text = out.join("");
+  assert.ok(text.endsWith("[1/2] passed  py-fix\n"), JSON.stringify(text));
 });
