@@ -7,12 +7,16 @@
  * answers `tools/list` from the tools' manifest, loading each tool's module on its first call.
  */
 import {
+  callExitCode,
+  callText,
   chooseRoot,
+  configFile,
   envVar,
   HELP,
   initProject,
   judgeRoot,
   parseCli,
+  ProgressLine,
   type RootChoice,
 } from "./lib/cli/mod.ts";
 import { dirname, resolve } from "./lib/deps.ts";
@@ -69,7 +73,7 @@ async function _state(
   const root = await _root(choice.path);
   const verdict = await judgeRoot(root, choice.explicit);
   // A relative --config is relative to the current folder, as on any command line.
-  const configPath = opts.config ? resolve(opts.config) : resolve(root, CONFIG_NAME);
+  const configPath = configFile(opts.config, root, CONFIG_NAME, opts.command === "init");
   // implement_task needs the network for every model host the config names.
   const modelHosts = await loadConfig(configPath).then((c) => c.hosts.map(hostPort)).catch(() => [
     "127.0.0.1:11434",
@@ -113,7 +117,17 @@ async function _print(text: string): Promise<void> {
   for (let done = 0; done < bytes.length;) done += await Deno.stdout.write(bytes.subarray(done));
 }
 
-async function _printTool(state: ServerState, name: string, json: string | undefined) {
+/**
+ * Runs one tool for the command line: its progress on stderr (one live line on a terminal, a
+ * line per step otherwise), its answer on stdout (indented for a person at a terminal, or always
+ * with `pretty`), and the exit code `callExitCode` gives.
+ */
+async function _printTool(
+  state: ServerState,
+  name: string,
+  json: string | undefined,
+  pretty = Deno.stdout.isTerminal(),
+) {
   const { dispatch, errorResult } = await import("./lib/mcp/mod.ts");
   let args: unknown = {};
   if (json !== undefined) {
@@ -121,16 +135,26 @@ async function _printTool(state: ServerState, name: string, json: string | undef
       args = JSON.parse(json);
     } catch (err) {
       const why = errorLine(err).slice(0, 200);
-      return await _printResult(errorResult(`the JSON argument is not valid JSON: ${why}`));
+      return await _printResult(errorResult(`the JSON argument is not valid JSON: ${why}`), pretty);
     }
   }
-  await _printResult(await dispatch(name, args, { state }));
+  const line = new ProgressLine(`localexec ${name}`);
+  const notify = (message: string, progress: number, total?: number) =>
+    line.show(message, progress, total);
+  try {
+    const result = await dispatch(name, args, { state, notify });
+    line.end(); // (before the answer: the live line is gone when it prints)
+    await _printResult(result, pretty);
+  } finally {
+    line.end();
+  }
 }
 
-async function _printResult(result: CallResult): Promise<void> {
-  const text = result.content[0];
-  await _print(text.type === "text" ? text.text : "");
-  if (result.isError) Deno.exitCode = 1;
+async function _printResult(result: CallResult, pretty: boolean): Promise<void> {
+  const first = result.content[0];
+  const text = first.type === "text" ? first.text : "";
+  await _print(callText(text, pretty));
+  Deno.exitCode = callExitCode(text, result.isError);
 }
 
 async function main(args: string[]): Promise<void> {
@@ -162,7 +186,7 @@ async function main(args: string[]): Promise<void> {
       // closed): end now instead of waiting for the runtime to wind down (tests/cli/exit_test.ts).
       return Deno.exit();
     case "status":
-      return await _printTool(state, "status", undefined);
+      return await _printTool(state, "status", undefined, true);
     case "init": {
       try {
         console.error(await initProject(state.root, state.configPath));
@@ -216,7 +240,7 @@ async function _eval(opts: ReturnType<typeof parseCli>, choice: RootChoice): Pro
   const e = opts.eval!;
   Deno.exitCode = await evalCommand({
     root,
-    configPath: opts.config ? resolve(opts.config) : resolve(root, CONFIG_NAME),
+    configPath: configFile(opts.config, root, CONFIG_NAME),
     models: e.models,
     tasksDir: e.tasks === undefined ? undefined : resolve(e.tasks),
     jobs: e.jobs,

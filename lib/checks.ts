@@ -46,7 +46,7 @@ export interface RunChecksOptions {
   signal?: AbortSignal;
   /** File that receives every check's full output, appended (created when missing). */
   logPath?: string;
-  /** Called before each check, e.g. `("running check lint 1/2", 1, 2)`. */
+  /** Called before each check, e.g. `("running check lint 1/2", 0, 2)`: how many are done. */
   onProgress?: (message: string, index: number, total: number) => void;
   /** Stop after the first failing check; default false (run them all, for the most information). */
   stopAtFirstFailure?: boolean;
@@ -165,9 +165,10 @@ export async function runChecks(
         await note(`=== ${check.name}: skipped (no file matches {files} and its files_filter)\n`);
         continue;
       }
+      // The checks done so far: the first check's start is 0 of N, not N of N when N is 1.
       options.onProgress?.(
         `running check ${check.name} ${i + 1}/${checks.length}`,
-        i + 1,
+        i,
         checks.length,
       );
       await note(

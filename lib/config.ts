@@ -356,6 +356,37 @@ function _envHost(): string | undefined {
   return granted ? Deno.env.get("OLLAMA_HOST") || undefined : undefined;
 }
 
+/** The edit distance between `a` and `b` (insertions, deletions, substitutions, swaps). */
+function _distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/**
+ * ` (did you mean "X"?)` for an unknown `key` when one of `known` is close to it (an edit
+ * distance of at most a third of its length, two at least, case aside), else "".
+ */
+export function didYouMean(key: string, known: readonly string[]): string {
+  const lower = key.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(key.length / 3)) + 1;
+  for (const k of known) {
+    const d = _distance(lower, k.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  return best === undefined ? "" : ` (did you mean "${best}"?)`;
+}
+
 function _kind(v: unknown): string {
   if (v === null) return "null";
   if (Array.isArray(v)) return "array";
@@ -405,9 +436,8 @@ class _Reader {
     if (extra.length) {
       return this.fail(
         key,
-        `unknown key ${extra.map((k) => `"${k}"`).join(", ")} (a check takes ${
-          CHECK_KEYS.join(", ")
-        })`,
+        `unknown key ${extra.map((k) => `"${k}"${didYouMean(k, CHECK_KEYS)}`).join(", ")} ` +
+          `(a check takes ${CHECK_KEYS.join(", ")})`,
       );
     }
     const command = this.command(`${key}.command`, v.command);
@@ -505,7 +535,7 @@ export function parseConfig(data: unknown, path: string): Config {
     throw new ConfigError(`${path}: ${r.problems.slice(0, 3).join("; ")}${more}`);
   }
   const warnings = Object.keys(data).filter((k) => !TOP_KEYS.includes(k) && k !== "$schema")
-    .map((k) => `${path}: unknown key "${k}" ignored`);
+    .map((k) => `${path}: unknown key "${k}" ignored${didYouMean(k, TOP_KEYS)}`);
   return {
     path,
     exists: true,
@@ -582,14 +612,22 @@ export function selectChecks(config: Config, names?: readonly string[]): Check[]
 
 /**
  * {@linkcode loadConfig} for a tool call: a {@linkcode ConfigError} becomes a `ToolError` saying
- * "invalid configuration: …", which the result boundary shows as it is.
+ * "invalid configuration: …", which the result boundary shows as it is; each of the config's
+ * warnings (an unknown key, with the key it may mean) goes to `warn`, for the call's answer.
  */
-export async function loadToolConfig(path: string, root: string): Promise<Config> {
+export async function loadToolConfig(
+  path: string,
+  root: string,
+  warn?: (text: string) => void,
+): Promise<Config> {
+  const shown = isInside(root, path) ? toRel(root, path) : basename(path);
+  let config: Config;
   try {
-    return await loadConfig(path);
+    config = await loadConfig(path);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    const shown = isInside(root, path) ? toRel(root, path) : basename(path);
     throw new ToolError(`invalid configuration: ${err.message.replaceAll(path, shown)}`);
   }
+  for (const w of config.warnings) warn?.(w.replaceAll(path, shown));
+  return config;
 }

@@ -3,6 +3,7 @@ import { ToolError } from "../lib/errors.ts";
 import { join } from "../lib/deps.ts";
 import {
   ConfigError,
+  didYouMean,
   loadConfig,
   loadToolConfig,
   normalizeHost,
@@ -108,7 +109,7 @@ Deno.test("config errors name the key and the problem", () => {
   );
   assert.match(
     _error({ checks: { lint: { command: "x", timeout: 5 } } }),
-    /checks\.lint: unknown key "timeout"/,
+    /checks\.lint: unknown key "timeout" \(did you mean "timeout_s"\?\)/,
   );
   assert.match(
     _error({ checks: { lint: { command: "x", timeout_s: -1 } } }),
@@ -123,8 +124,24 @@ Deno.test("config errors name the key and the problem", () => {
 
 Deno.test("config unknown top-level keys are warnings", () => {
   const c = parseConfig({ modle: "x", checks: { t: { command: "true" } } }, "cfg");
-  assert.deepEqual(c.warnings, ['cfg: unknown key "modle" ignored']);
+  assert.deepEqual(c.warnings, ['cfg: unknown key "modle" ignored (did you mean "model"?)']);
   assert.equal(c.checks.length, 1);
+});
+
+Deno.test("config unknown keys at every level get the key they may mean", () => {
+  const warned = (data: Record<string, unknown>) => parseConfig(data, "cfg").warnings;
+  assert.deepEqual(warned({ max_attempt: 2, chekcs: {}, Temperature: 0.2, colour: "x" }), [
+    'cfg: unknown key "max_attempt" ignored (did you mean "max_attempts"?)',
+    'cfg: unknown key "chekcs" ignored (did you mean "checks"?)',
+    'cfg: unknown key "Temperature" ignored (did you mean "temperature"?)',
+    'cfg: unknown key "colour" ignored',
+  ]);
+  assert.match(
+    _error({ checks: { t: { comand: "true", files_filters: ["*.py"] } } }),
+    /unknown key "comand" \(did you mean "command"\?\), "files_filters" \(did you mean "files_filter"\?\)/,
+  );
+  assert.match(didYouMean("ollama_hots", ["ollama_host", "model"]), /"ollama_host"/);
+  assert.equal(didYouMean("zzz", ["model"]), "");
 });
 
 Deno.test("config selectChecks keeps config order and lists the known names", () => {

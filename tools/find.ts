@@ -1,7 +1,7 @@
 /** find: search the project's files with a regular expression. */
 import { z } from "zod";
 import description from "./find.md" with { type: "text" };
-import { findInProject, MAX_LINE_CHARS } from "../lib/find/mod.ts";
+import { findInProject, MAX_LINE_CHARS, type SkippedFile } from "../lib/find/mod.ts";
 import { ANNOTATIONS, defineTool, MAX_RESULT_BYTES, prose } from "../lib/mcp/mod.ts";
 
 /**
@@ -9,6 +9,30 @@ import { ANNOTATIONS, defineTool, MAX_RESULT_BYTES, prose } from "../lib/mcp/mod
  * find makes it (UTF-8, escaped twice: JSON inside JSON-RPC) with a long path; rounded to 100.
  */
 const MAX_RESULTS = Math.floor(MAX_RESULT_BYTES / (MAX_LINE_CHARS * 6 + 1040) / 100) * 100;
+
+/** `text` quoted for a POSIX shell. */
+function _sh(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/** What to use for a file find skipped, for the caller to read it another way. */
+function _instead(file: SkippedFile, pattern: string, ignoreCase: boolean): string {
+  const path = _sh(file.path);
+  const grep = `grep -n${ignoreCase ? "i" : ""}`;
+  const size = file.bytes >= 1_048_576
+    ? `${(file.bytes / 1_048_576).toFixed(1)} MB`
+    : `${Math.ceil(file.bytes / 1024)} KB`;
+  switch (file.kind) {
+    case "too_large":
+      return `${size}, over find's 1 MB limit: search it with shell (${grep}P ${
+        _sh(pattern)
+      } ${path}) or read parts of it with read_file (start_line, end_line)`;
+    case "binary":
+      return `${size}, binary: read it with read_file (binary_as_hex) or shell (strings, xxd)`;
+    default:
+      return `${size}, not UTF-8: search it with shell (${grep}aP ${_sh(pattern)} ${path})`;
+  }
+}
 
 export default defineTool({
   name: "find",
@@ -38,6 +62,12 @@ export default defineTool({
       too_large: z.number(),
       not_utf8: z.number(),
     }).optional(),
+    skipped_files: z.array(z.looseObject({
+      path: z.string(),
+      kind: z.string(),
+      bytes: z.number(),
+      instead: z.string(),
+    })).optional(),
     note: z.string().optional(),
   }),
   needs: ["read"],
@@ -50,6 +80,7 @@ export default defineTool({
       ignoreCase: ignore_case,
       signal: ctx.signal,
       oneShot: ctx.state.once,
+      progress: (message) => ctx.progress(message),
     });
     let note: string | undefined;
     if (found.files === 0 && found.complete) {
@@ -73,6 +104,14 @@ export default defineTool({
         : {}),
       skipped,
       ...(skipped ? { skipped_kinds: found.skipped } : {}),
+      ...(found.skippedFiles.length
+        ? {
+          skipped_files: found.skippedFiles.map((f) => ({
+            ...f,
+            instead: _instead(f, pattern, ignore_case),
+          })),
+        }
+        : {}),
       ...(note ? { note } : {}),
     };
   },

@@ -13,7 +13,7 @@ import {
   thrownJson,
   type ToolContext,
 } from "../lib/mcp/mod.ts";
-import { loadConfig, loadToolConfig } from "../lib/config.ts";
+import { loadToolConfig } from "../lib/config.ts";
 import {
   configRungs,
   ENGINE_NEEDS,
@@ -28,8 +28,10 @@ import { ToolError } from "../lib/errors.ts";
 async function _defaults(
   state: ServerState,
   model: string | undefined,
+  warn?: (text: string) => void,
 ): Promise<{ waitS?: number; model?: string }> {
-  const config = await loadConfig(state.configPath).catch(() => undefined);
+  // (A config that does not load: the engine's own error says why.)
+  const config = await loadToolConfig(state.configPath, state.root, warn).catch(() => undefined);
   let first: string | undefined;
   try {
     first = config ? configRungs(config)[0]?.model : undefined;
@@ -85,7 +87,7 @@ const tool = defineTool({
     if (tasks.isRunning(id)) {
       throw new ToolError(`task ${id} is still running in the background: call wait_tasks`);
     }
-    const defaults = await _defaults(ctx.state, input.model);
+    const defaults = await _defaults(ctx.state, input.model, ctx.warn);
     // `localexec call` exits after its answer: it always waits for the verdict.
     const waitS = ctx.state.once ? undefined : wait_s ?? defaults.waitS;
     // Settles once the task has a record, or ended without one: `running` is answered only then,

@@ -14,14 +14,17 @@ function _short(path: string): string {
 
 /**
  * `T1 passed 1 attempt by qwen2.5-coder:7b calc.py — Fix add…` (with `[reverted]` after the status
- * when undone; `by <model>` names the model that produced the result, when the record says).
+ * when undone; `by <model>` names the model that produced the result, when the record says). A
+ * task running in this server counts the attempt it is in (`attempt`, as `running[]` says it),
+ * which its record counts only once the model has answered.
  */
-export function taskLine(t: TaskRecord): string {
+export function taskLine(t: TaskRecord, attempt = 0): string {
   const spec = t.spec.replace(/\s+/g, " ").trim();
   const start = spec.length > SPEC_CHARS ? `${spec.slice(0, SPEC_CHARS).trimEnd()}…` : spec;
   const shown = t.files.slice(0, 2).map(_short).join(", ");
   const files = t.files.length > 2 ? `${shown} +${t.files.length - 2}` : shown;
-  const attempts = `${t.attempts} attempt${t.attempts === 1 ? "" : "s"}`;
+  const n = Math.max(t.attempts, attempt);
+  const attempts = `${n} attempt${n === 1 ? "" : "s"}`;
   const by = typeof t.model === "string" ? ` by ${t.model}` : "";
   return `${t.id} ${t.status}${
     t.reverted_at ? " [reverted]" : ""
@@ -57,7 +60,7 @@ export default defineTool({
     return {
       status: "ok",
       total: tasks.length,
-      tasks: shown.map(taskLine),
+      tasks: shown.map((t) => taskLine(t, running.find((r) => r.task_id === t.id)?.attempt)),
       ...(running.length ? { running } : {}),
       totals: taskTotals(tasks),
       ...(tasks.length > shown.length

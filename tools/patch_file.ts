@@ -82,6 +82,17 @@ export default defineTool({
     const info = await Deno.stat(safe.abs);
     if (info.isDirectory) throw new ToolError(`${quote(rel)} is a folder; patch_file edits files`);
     if (!info.isFile) throw new ToolError(`${quote(rel)} is not a regular file`);
+    // `localexec call` answers one call and exits: no read of an earlier call is ever known, and
+    // "read it with line numbers first" would send a caller round in circles.
+    if (ctx.state.once) {
+      throw new ToolError(
+        `patch_file needs a running server: it patches a file read with line numbers earlier in ` +
+          `the same connection (an MCP client's), and each "localexec call" is a process of ` +
+          `its own; from the command line use write_file with the whole new content of ${
+            quote(rel)
+          }`,
+      );
+    }
     ctx.state.shown.require(safe.abs, rel);
     const bytes = await readChecked(ctx.root, safe);
     const print = await fingerprint(bytes);

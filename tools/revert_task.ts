@@ -1,7 +1,7 @@
 /** revert_task: undo a task from its backups in .localexec/<id>.orig/. */
 import { z } from "zod";
 import description from "./revert_task.md" with { type: "text" };
-import { loadConfig } from "../lib/config.ts";
+import { loadToolConfig } from "../lib/config.ts";
 import {
   askToCancel,
   claimAlive,
@@ -36,6 +36,7 @@ export default defineTool({
     skipped: z.array(z.string()).optional(),
     kept: z.array(z.string()).optional(),
     left: z.array(z.string()).optional(),
+    cancelled: z.boolean().optional(),
     note: z.string().optional(),
   }),
   needs: ["read", "write"],
@@ -43,6 +44,7 @@ export default defineTool({
   async run({ task_id, dry_run, force }, ctx) {
     if (!TASK_ID.test(task_id)) throw await unknownTask(ctx.root, task_id);
     const { tasks } = ctx.state;
+    let cancelled: string | undefined; // what was stopped before the revert, for the answer
     if (tasks.isRunning(task_id)) {
       if (dry_run) {
         return {
@@ -54,8 +56,9 @@ export default defineTool({
       // Cancelled first: the run ends (its record says so), then its edits are undone.
       ctx.progress(`cancelling task ${task_id}`);
       await tasks.cancel(task_id);
+      cancelled = `task ${task_id} was running: it was cancelled first`;
     }
-    const timeoutS = await loadConfig(ctx.state.configPath).then(
+    const timeoutS = await loadToolConfig(ctx.state.configPath, ctx.root, ctx.warn).then(
       (c) => c.lock_timeout_s,
       () => 120,
     );
@@ -83,6 +86,8 @@ export default defineTool({
       } finally {
         await clearCancel(ctx.root, task_id);
       }
+      cancelled = `task ${task_id} was running in another localexec server (${elsewhere}): ` +
+        "it was asked to stop first, and stopped";
       const still = await _runningElsewhere(ctx.root, task_id);
       if (still) {
         throw new TaskRunningError(
@@ -93,11 +98,14 @@ export default defineTool({
         );
       }
     }
-    return await withProjectLock(
+    const out: Record<string, unknown> = await withProjectLock(
       ctx.root,
       lock,
       () => revertTask(ctx.root, task_id, { dryRun: dry_run, force }),
     );
+    if (!cancelled) return out;
+    const note = typeof out.note === "string" ? `${cancelled}; ${out.note}` : cancelled;
+    return { ...out, cancelled: true, note };
   },
 });
 

@@ -53,7 +53,7 @@ export default defineTool({
   needs: ["read", "write", "run"],
   annotations: ANNOTATIONS.RUNS_CHECKS,
   async run({ names, task_id }, ctx) {
-    const config = await loadToolConfig(ctx.state.configPath, ctx.root);
+    const config = await loadToolConfig(ctx.state.configPath, ctx.root, ctx.warn);
     const file = basename(config.path);
     if (!config.exists) {
       throw new ToolError(

@@ -193,7 +193,8 @@ export default defineTool({
   needs: ["read"],
   annotations: ANNOTATIONS.READS,
   async run(_args, ctx) {
-    const config = await loadToolConfig(ctx.state.configPath, ctx.root);
+    // Its warnings (unknown keys) are in the answer's `warnings`, as in every tool's that reads it.
+    const config = await loadToolConfig(ctx.state.configPath, ctx.root, ctx.warn);
     const { configRungs } = await import("../lib/implement/mod.ts");
     const rungs = configRungs(config);
     const tasks = await listTasks(ctx.root);
@@ -211,7 +212,6 @@ export default defineTool({
       record: recordRows(tasks),
       tools_off: ctx.state.tools.off.map((t) => `${t.name}: ${t.why}`),
       ...(ctx.state.rootWarning ? { root_warning: ctx.state.rootWarning } : {}),
-      ...(config.warnings.length ? { warnings: config.warnings.slice(0, 3) } : {}),
       ...await _evalRecord(ctx.root),
     };
     const hints: string[] = [];

@@ -6,7 +6,16 @@ import { parseArgs } from "../deps.ts";
 import { firstLine } from "../errors.ts";
 
 export { type InitOptions, initProject } from "./init.ts";
-export { chooseRoot, envVar, judgeRoot, type RootChoice, type RootVerdict } from "./root.ts";
+export {
+  chooseRoot,
+  configFile,
+  envVar,
+  judgeRoot,
+  type RootChoice,
+  type RootVerdict,
+} from "./root.ts";
+export { ProgressLine, type ProgressLineOptions } from "./progress_line.ts";
+export { callExitCode, callText } from "./call.ts";
 
 /** The parsed command line. */
 export interface CliOptions {
@@ -77,10 +86,31 @@ const OPTIONS = {
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
+/**
+ * `args` with a negative number after an option that takes a value joined to it (`--wait-s -1` as
+ * `--wait-s=-1`): `parseArgs` reads `-1` as an option, and said "--wait-s needs a value".
+ */
+function _joinNegatives(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i].startsWith("--") ? args[i].slice(2) : undefined;
+    const takesValue = name !== undefined && Object.hasOwn(OPTIONS, name) &&
+      OPTIONS[name as keyof typeof OPTIONS].type === "string";
+    if (takesValue && /^-\d/.test(args[i + 1] ?? "")) out.push(`${args[i]}=${args[++i]}`);
+    else out.push(args[i]);
+  }
+  return out;
+}
+
 /** `parseArgs` with its errors reworded as one short line each. */
 function _parse(args: string[]) {
   try {
-    return parseArgs({ args, allowPositionals: true, strict: true, options: OPTIONS });
+    return parseArgs({
+      args: _joinNegatives(args),
+      allowPositionals: true,
+      strict: true,
+      options: OPTIONS,
+    });
   } catch (err) {
     const message = (err as Error).message;
     const option = message.match(/'(-[^' ]*)/)?.[1] ?? "";
@@ -101,8 +131,10 @@ function _parse(args: string[]) {
 /** `text` as seconds between 0 and a day; throws naming `option` otherwise. */
 function _seconds(option: string, text: string): number {
   const n = Number(text);
-  if (!text.trim() || !Number.isFinite(n) || n < 0 || n > 86_400) {
-    throw new TypeError(`${option} takes seconds between 0 and 86400, got "${text.slice(0, 20)}"`);
+  const got = `got "${text.slice(0, 20)}"`;
+  if (n < 0) throw new TypeError(`${option} must be 0 or more seconds, ${got}`);
+  if (!text.trim() || !Number.isFinite(n) || n > 86_400) {
+    throw new TypeError(`${option} takes seconds between 0 and 86400, ${got}`);
   }
   return n;
 }

@@ -118,3 +118,32 @@ export async function judgeRoot(root: string, explicit: boolean): Promise<RootVe
   }
   return {};
 }
+
+/**
+ * The config file to use: `--config` as given (relative to the current folder, as on any command
+ * line), else `name` in the root. A `--config` that names no file is an error, never "no config":
+ * a mistyped path would silently run without the checks and the model it names. `init`, which
+ * writes it, passes `toWrite`.
+ */
+export function configFile(
+  given: string | undefined,
+  root: string,
+  name: string,
+  toWrite = false,
+): string {
+  if (given === undefined) return join(root, name);
+  const path = resolve(given);
+  if (toWrite) return path;
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.statSync(path);
+  } catch (err) {
+    if (isPermissionError(err)) return path; // (the tools say what they cannot read)
+    throw new Error(
+      `--config ${JSON.stringify(given)}: no such file (${path}); give the path of a ` +
+        `.localexec.json, or leave --config out to use the one in the project's root`,
+    );
+  }
+  if (!info.isFile) throw new Error(`--config ${JSON.stringify(given)}: not a file (${path})`);
+  return path;
+}

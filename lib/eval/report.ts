@@ -2,6 +2,7 @@
  * What eval shows: the result (one table per model, for stdout or `--json`) and the progress on
  * stderr, one line per task (on a terminal, a live line shows the running tasks until each ends).
  */
+import { ProgressLine, type ProgressLineOptions } from "../cli/mod.ts";
 import type { TaskOutcome } from "./run_task.ts";
 import { groupBy, recommend, type Score, score } from "./score.ts";
 import type { Skipped } from "./toolchains.ts";
@@ -120,42 +121,28 @@ export function outcomeLine(o: TaskOutcome): string {
   } s)${why}`;
 }
 
-/** Progress on stderr: a line per finished task, and on a terminal a live line of running ones. */
+/**
+ * Progress on stderr: a line per finished task, and on a terminal a live line of running ones
+ * (`lib/cli/progress_line.ts`, the line `localexec call` shows too).
+ */
 export class Progress {
   #running = new Map<string, string>();
-  #live = false;
   #done = 0;
-  readonly #enc = new TextEncoder();
+  #line: ProgressLine;
 
-  constructor(private total: number, private tty = Deno.stderr.isTerminal()) {}
-
-  #write(text: string): void {
-    Deno.stderr.writeSync(this.#enc.encode(text));
-  }
-
-  #clear(): void {
-    if (this.#live) this.#write("\r\x1b[2K");
-    this.#live = false;
+  constructor(private total: number, options: ProgressLineOptions = {}) {
+    this.#line = new ProgressLine("localexec eval", options);
   }
 
   #draw(): void {
-    if (!this.tty || !this.#running.size) return;
+    if (!this.#line.tty || !this.#running.size) return;
     const parts = [...this.#running].map(([task, msg]) => `${task}: ${msg}`);
-    let cols = 100;
-    try {
-      cols = Deno.consoleSize().columns || cols; // a pseudo-terminal may say 0
-    } catch {
-      // stdout is not a terminal (--json into a file): keep 100
-    }
-    this.#write(`[${this.#done}/${this.total}] ${parts.join(" | ")}`.slice(0, cols - 1));
-    this.#live = true;
+    this.#line.show(`[${this.#done}/${this.total}] ${parts.join(" | ")}`);
   }
 
   /** Shows that `task` is running and what it does now. */
   update(task: string, message: string): void {
     this.#running.set(task, message);
-    if (!this.tty) return;
-    this.#clear();
     this.#draw();
   }
 
@@ -163,15 +150,13 @@ export class Progress {
   finish(task: string, line: string): void {
     this.#running.delete(task);
     this.#done++;
-    this.#clear();
-    this.#write(`[${this.#done}/${this.total}] ${line}\n`);
+    this.#line.note(`[${this.#done}/${this.total}] ${line}`);
     this.#draw();
   }
 
   /** Writes a note on its own line. */
   note(text: string): void {
-    this.#clear();
-    this.#write(`localexec eval: ${text}\n`);
+    this.#line.note(`localexec eval: ${text}`);
     this.#draw();
   }
 }

@@ -45,11 +45,16 @@ export interface FindOptions {
   grepAfterMs?: number;
   /** The process exits after this call: plain text is searched on this thread (`oneshot.ts`). */
   oneShot?: boolean;
+  /** Told what a search that lists the files does (listing, how many so far, searching). */
+  progress?: (message: string) => void;
 }
 
 /** What find answers (without `status`): see {@linkcode SearchOutcome} for the counts. */
 export type FindResult =
-  & Pick<SearchOutcome, "truncated" | "found" | "complete" | "skipped" | "files" | "read">
+  & Pick<
+    SearchOutcome,
+    "truncated" | "found" | "complete" | "skipped" | "skippedFiles" | "files" | "read"
+  >
   & {
     matches: string[];
     count: number;
@@ -149,7 +154,9 @@ async function _cold(
     // others, which only a listing of a few thousand files uses, with the search: each start
     // holds this thread until the worker is up, and a call sent just after the find would wait.
     void _pool.warm(1);
-    listing = await listProject(root, options.signal, options.useGit ?? true);
+    options.progress?.("listing the project's files");
+    listing = await listProject(root, options.signal, options.useGit ?? true, options.progress);
+    options.progress?.(`searching ${listing.files.length.toLocaleString("en")} files`);
     // One worker for a large listing, as for a warm search of it (warm.ts): a second would cost
     // memory, and starting one holds this thread until it is up (a call beside it waits).
     const large = listing.files.length > SUMMARY_MAX_FILES;
@@ -276,6 +283,7 @@ export async function findInProject(root: string, options: FindOptions): Promise
     found: o.found,
     complete: o.complete,
     skipped: o.skipped,
+    skippedFiles: o.skippedFiles,
     files: o.files,
     read: o.read,
     warm,

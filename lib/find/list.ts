@@ -373,6 +373,7 @@ export async function listProject(
   root: string,
   signal?: AbortSignal,
   useGit = true,
+  progress?: (message: string) => void,
 ): Promise<Listing> {
   const startedAt = Date.now();
   if (useGit && mayRun("git")) {
@@ -409,7 +410,7 @@ export async function listProject(
     }
   }
   const dirs: string[] = [];
-  const files = await sortYielding(await walkProject(root, signal, dirs));
+  const files = await sortYielding(await walkProject(root, signal, dirs, progress));
   return {
     files,
     cancel: () => {},

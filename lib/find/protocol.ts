@@ -269,6 +269,9 @@ export interface SearchJob {
 /** Skip counts, in the order binary, too large, not UTF-8. */
 export type SkipCounts = [number, number, number];
 
+/** How many skipped files an answer names (and a chunk reports), with their sizes. */
+export const SKIPPED_NAMED = 5;
+
 /** What a worker posts back. */
 export type WorkerReply =
   | {
@@ -281,6 +284,11 @@ export type WorkerReply =
     /** For each line, the size of its file in bytes. */
     bytes: number[];
     skipped: SkipCounts;
+    /**
+     * The chunk's first {@linkcode SKIPPED_NAMED} skipped files, flat: index in the listing, kind
+     * (the order of `SkipCounts`), size in bytes; three numbers a file.
+     */
+    named: number[];
     /** Files of the chunk that passed the glob. */
     files: number;
     /** Files of the chunk that were opened and read (the rest were ruled out by their summary). */

@@ -13,10 +13,17 @@ export interface FileResult {
   lines: string[];
   /** 0 binary, 1 too large, 2 not UTF-8 (the order of `SkipCounts`). */
   skip?: 0 | 1 | 2;
+  /** With `skip`: the file's size in bytes. */
+  bytes?: number;
 }
 
-/** Whether the first `size` bytes of `hay` hold `needle`, sought by its rarest byte. */
-function _holds(hay: Uint8Array, size: number, needle: Uint8Array, rare: number): boolean {
+/**
+ * Whether the first `size` bytes of `buffer` hold `needle`, sought by its rarest byte. Only those
+ * bytes are searched: `indexOf` over the whole 1 MB buffer made a file without the text cost a
+ * scan of 1 MB (a no-match `call find` over 30,000 small files took 10 s instead of 0.3 s).
+ */
+function _holds(buffer: Uint8Array, size: number, needle: Uint8Array, rare: number): boolean {
+  const hay = buffer.subarray(0, size);
   const byte = needle[rare];
   const end = size - needle.length + rare;
   for (let i = hay.indexOf(byte, rare); i >= 0 && i <= end; i = hay.indexOf(byte, i + 1)) {
@@ -147,17 +154,24 @@ export class FileSearch {
       const path = `${this.root}/${rel}`;
       const anywhere = holds(MAX_FILE_BYTES) ||
         holdsPast(path, this.#buffer, this.#needle.length, holds);
-      return anywhere ? { lines: [], skip: 1 } : { lines: [] };
+      if (!anywhere) return { lines: [] };
+      let bytes = size;
+      try {
+        bytes = Deno.statSync(path).size;
+      } catch {
+        // gone meanwhile: what was read
+      }
+      return { lines: [], skip: 1, bytes };
     }
     if (!holds(size)) return { lines: [] }; // (binary or not: it cannot match)
     if (this.#buffer.subarray(0, Math.min(size, BINARY_PROBE_BYTES)).indexOf(0) >= 0) {
-      return { lines: [], skip: 0 };
+      return { lines: [], skip: 0, bytes: size };
     }
     let text: string;
     try {
       text = this.#decoder.decode(this.#buffer.subarray(0, size));
     } catch {
-      return { lines: [], skip: 2 };
+      return { lines: [], skip: 2, bytes: size };
     }
     const hits = this.#scanner.scan(text, this.limit);
     if (hits.length) {

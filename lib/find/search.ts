@@ -39,6 +39,7 @@ import {
   SKETCH_ROOM_BYTES,
   type SketchRequest,
   type SkipCounts,
+  SKIPPED_NAMED,
   SPREAD_MIN_FILES,
   SPREAD_STRIPES,
   SUMMARY_BYTES,
@@ -79,6 +80,22 @@ export interface SearchOptions {
   staleStops?: boolean;
 }
 
+/** A file find skipped: its path, why (binary, too large, not UTF-8) and its size in bytes. */
+export interface SkippedFile {
+  path: string;
+  kind: "binary" | "too_large" | "not_utf8";
+  bytes: number;
+}
+
+/** The kinds of skipped files, in the order of `SkipCounts`. */
+export const SKIP_KINDS = ["binary", "too_large", "not_utf8"] as const;
+
+/** The first {@linkcode SKIPPED_NAMED} of `files`, in path order. */
+export function firstSkipped(files: SkippedFile[]): SkippedFile[] {
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .slice(0, SKIPPED_NAMED);
+}
+
 /** What a search found. */
 export interface SearchOutcome {
   lines: string[];
@@ -91,6 +108,8 @@ export interface SearchOutcome {
   /** Every file was searched (so `found` is exact). */
   complete: boolean;
   skipped: { binary: number; too_large: number; not_utf8: number };
+  /** The first skipped files in path order (at most {@linkcode SKIPPED_NAMED}), with why. */
+  skippedFiles: SkippedFile[];
   /** Files that passed the glob, in the chunks searched. */
   files: number;
   /** Of those, the files opened and read (the others' summaries ruled the text out). */
@@ -526,6 +545,7 @@ export class SearchPool {
       ? Math.max(1, Math.ceil(only.length / CHUNK_FILES))
       : Math.ceil(files.length / CHUNK_FILES);
     const skipped: SkipCounts = [0, 0, 0];
+    const named: SkippedFile[] = [];
     const lines: string[] = [];
     const paths: string[] = [];
     let found = 0;
@@ -536,7 +556,9 @@ export class SearchPool {
     // (A listing cut short by the cancel is empty: cancelled all the same, not "no match".)
     if (options.signal?.aborted) return Promise.reject(new DOMException("cancelled", "AbortError"));
     if (files.length === 0) {
-      return Promise.resolve(this.#outcome(lines, paths, 0, true, [0, 0, 0], 0, 0, false, 0));
+      return Promise.resolve(
+        this.#outcome(lines, paths, 0, true, [0, 0, 0], 0, 0, false, 0, named),
+      );
     }
     const count = only?.length ?? files.length;
     const wanted = Math.min(
@@ -625,6 +647,7 @@ export class SearchPool {
           read,
           stale,
           found,
+          named,
         ),
       );
     };
@@ -656,6 +679,13 @@ export class SearchPool {
     const tally = (r: Extract<WorkerReply, { type: "chunk" }>) => {
       found += r.lines.length;
       for (let k = 0; k < 3; k++) skipped[k] += r.skipped[k];
+      for (let n = 0; n < r.named.length; n += 3) {
+        named.push({
+          path: files.at(r.named[n]),
+          kind: SKIP_KINDS[r.named[n + 1]],
+          bytes: r.named[n + 2],
+        });
+      }
       searched += r.files;
       read += r.read;
       cut ||= r.cut;
@@ -757,6 +787,7 @@ export class SearchPool {
     read: number,
     stale: boolean,
     found: number,
+    named: SkippedFile[],
   ): SearchOutcome {
     return {
       lines: lines.slice(0, max),
@@ -765,6 +796,7 @@ export class SearchPool {
       found,
       complete,
       skipped: { binary: skipped[0], too_large: skipped[1], not_utf8: skipped[2] },
+      skippedFiles: firstSkipped(named),
       files,
       read,
       stale,
@@ -795,6 +827,7 @@ export function mergeOutcomes(a: SearchOutcome, b: SearchOutcome, max: number): 
       too_large: a.skipped.too_large + b.skipped.too_large,
       not_utf8: a.skipped.not_utf8 + b.skipped.not_utf8,
     },
+    skippedFiles: firstSkipped([...a.skippedFiles, ...b.skippedFiles]),
     files: a.files + b.files,
     read: a.read + b.read,
     stale: a.stale || b.stale,

@@ -66,6 +66,7 @@ export async function walkProject(
   root: string,
   signal?: AbortSignal,
   dirs?: string[],
+  progress?: (message: string) => void,
 ): Promise<string[]> {
   const files: string[] = [];
   const base: IgnoreFile[] = [];
@@ -104,13 +105,18 @@ export async function walkProject(
         queue.push({ rel: path, stack });
       } else if (entry.isFile) {
         if (isIgnored(stack, path, false)) continue;
-        files.push(path);
+        if (files.push(path) % WALK_REPORT_FILES === 0) {
+          progress?.(`listing the project's files: ${files.length.toLocaleString("en")} so far`);
+        }
       }
       // Symbolic links and special files (sockets, FIFOs) are left out.
     }
   }
   return files;
 }
+
+/** How many files a walk lists between two progress messages. */
+export const WALK_REPORT_FILES = 10_000;
 
 /**
  * A function that lets the event loop run once the thread has been held for a slice (see

@@ -62,6 +62,7 @@ import {
   SKETCH_SLICE_MS,
   type SketchRequest,
   type SkipCounts,
+  SKIPPED_NAMED,
   SLICE_MS,
   SUMMARY_BYTES,
   TIME_STEP_MS,
@@ -375,6 +376,11 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
   const listingChunks = Math.ceil(count / CHUNK_FILES);
   const chunks = only ? Math.max(1, Math.ceil(total / CHUNK_FILES)) : listingChunks;
   const skipped: SkipCounts = [0, 0, 0];
+  const named: number[] = []; // the chunk's first skipped files: index, kind, bytes
+  const skip = (kind: 0 | 1 | 2, i: number, bytes: number): void => {
+    skipped[kind]++;
+    if (named.length < 3 * SKIPPED_NAMED) named.push(i, kind, bytes);
+  };
   let decoded = 0;
   // The files read first (see `SearchJob.first`), skipped where their listing chunk comes.
   const first = job.first;
@@ -429,12 +435,20 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
       if (
         !prefilter || prefilter.test(MAX_FILE_BYTES) ||
         holdsPast(path, buffer, prefilter.width, prefilter.test)
-      ) skipped[1]++;
+      ) {
+        let bytes = size;
+        try {
+          bytes = Deno.statSync(path).size;
+        } catch {
+          // gone meanwhile: what was read
+        }
+        skip(1, i, bytes);
+      }
       return;
     }
     if (prefilter && !prefilter.test(size)) return; // (binary or not: it cannot match)
     if (buffer.subarray(0, Math.min(size, BINARY_PROBE_BYTES)).indexOf(0) >= 0) {
-      skipped[0]++;
+      skip(0, i, size);
       return;
     }
     let content: string;
@@ -442,7 +456,7 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
       content = reader.text(size);
       decoded += size;
     } catch {
-      skipped[2]++;
+      skip(2, i, size);
       return;
     }
     const hits = scanner.scan(content, job.limit - o.lines.length);
@@ -534,6 +548,7 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
           at: o.at,
           bytes: o.bytes,
           skipped: [skipped[0], skipped[1], skipped[2]],
+          named: named.splice(0),
           files: o.files,
           read: o.read,
           cut: o.lines.length >= job.limit || o.i < o.end,

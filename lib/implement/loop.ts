@@ -317,6 +317,9 @@ export class Loop {
           this.failedMatches.set(outcome.path, (this.failedMatches.get(outcome.path) ?? 0) + 1);
         }
         await task.log(`\n--- attempt ${n}: reply not applied: ${outcome.feedback}`);
+        if (this.attempt < rung.max_attempts) {
+          this.#progress("the reply could not be applied, asking again");
+        }
         continue;
       }
       for (const w of outcome.warnings) task.warnings.add(w);
@@ -368,6 +371,9 @@ export class Loop {
       this.#feedback =
         `After your edits were applied, the check "${checks.failed_check}" failed:\n` +
         `${checks.failed_output ?? "(no output)"}\nFix the code so that it passes.`;
+      if (this.attempt < rung.max_attempts) {
+        this.#progress(`check ${checks.failed_check} failed, asking again`);
+      }
     }
     const inTree = !(await task.place.unchanged());
     const attempts = `${this.attempt} attempt${this.attempt > 1 ? "s" : ""}`;

@@ -5,6 +5,8 @@
  * - `null` for an argument that has a default or is optional means "use the default";
  * - a number sent as a numeric string (`"1"`, as some clients send every `--tool-arg`) is a number
  *   where the schema wants a number;
+ * - a single string where the schema wants a list of strings (`files_to_edit: "calc/ops.py"`) is
+ *   that one-element list (docs/DECISIONS.md);
  * - `path` is accepted for a tool's one path argument (`filename`, `directory`, `file_path`,
  *   `file`, `cwd`); naming a different path under both names is an error.
  */
@@ -51,6 +53,12 @@ function _number(field: z.ZodType, value: unknown): unknown {
   return wantsNumber ? n : value;
 }
 
+/** `[value]` when `value` is a string the field refuses but would take as a one-element list. */
+function _list(field: z.ZodType, value: unknown): unknown {
+  if (typeof value !== "string" || field.safeParse(value).success) return value;
+  return field.safeParse([value]).success ? [value] : value;
+}
+
 /**
  * `raw` made ready for the strict schema check, or the one-line error when `path` and the seed's
  * name for the same argument disagree.
@@ -69,7 +77,7 @@ export function normalizeArguments(
     if (value === null && !field.safeParse(null).success && field.safeParse(undefined).success) {
       continue;
     }
-    args[key] = _number(field, value);
+    args[key] = _list(field, _number(field, value));
   }
   const name = pathArgument(tool);
   if (name && Object.hasOwn(args, PATH_ALIAS)) {

@@ -188,19 +188,31 @@ export async function callTool(
   if ("error" in normal) return fail(normal.error);
   const parsed = tool.input.strict().safeParse(normal.args, { reportInput: true });
   if (!parsed.success) return fail(describeInvalid(parsed.error, tool));
+  const warned: string[] = [];
+  const own: ToolContext = { ...ctx, warn: (text) => void warned.push(text) };
   try {
-    const out = await tool.run(parsed.data, ctx);
+    const out = _warned(await tool.run(parsed.data, own), warned);
     if (out instanceof RichResult) return _ok(out.json, out.blocks);
     const result = _ok(out);
     return out.status === "error" ? { ...result, isError: true } : result;
   } catch (err) {
-    const json = thrownJson(tool, err, ctx);
+    const json = _warned(thrownJson(tool, err, ctx), warned);
     return {
       content: [{ type: "text", text: JSON.stringify(json) }],
       structuredContent: json,
       isError: true,
     };
   }
+}
+
+/** `out` with the call's warnings first in its `warnings` (once each), when there are any. */
+function _warned<T extends Record<string, unknown> | RichResult>(out: T, warned: string[]): T {
+  if (!warned.length) return out;
+  if (out instanceof RichResult) {
+    return new RichResult(_warned(out.json, warned), out.blocks) as T;
+  }
+  const before = Array.isArray(out.warnings) ? out.warnings : [];
+  return { ...out, warnings: [...new Set([...warned, ...before])] };
 }
 
 /**

@@ -16,24 +16,33 @@ const BEAT = 0.001;
 /**
  * The progress values of one call, strictly increasing as the MCP specification requires: a step
  * the tool reports without a value is the next whole number, a value it gives is used when it is
- * above the last one sent, and a heartbeat adds {@linkcode BEAT} to the last.
+ * above the last one sent, and a heartbeat adds {@linkcode BEAT} to the last. Once a step named a
+ * `total`, no value passes it: a heartbeat after a step at the total (or just below) halves the
+ * distance left instead (a client showed run_checks at 1.001 of 1, past 100 %).
  */
 export class ProgressValues {
   #last = 0;
+  /** The total the last step named, if any. */
+  total: number | undefined;
 
   /** The value for the tool's next step (`wanted` when it names one above the last). */
-  step(wanted?: number): number {
+  step(wanted?: number, total?: number): number {
+    if (total !== undefined) this.total = total;
     const next = wanted !== undefined && wanted > this.#last
-      ? wanted
-      : wanted === undefined
+      ? Math.min(wanted, this.total ?? Infinity)
+      : wanted === undefined && Math.floor(this.#last) + 1 < (this.total ?? Infinity)
       ? Math.floor(this.#last) + 1
-      : this.beat();
-    return (this.#last = next);
+      : undefined;
+    return next === undefined || next <= this.#last ? this.beat() : (this.#last = next);
   }
 
-  /** The value for a heartbeat: a little above the last. */
+  /** The value for a heartbeat: a little above the last, and below the total. */
   beat(): number {
-    return (this.#last = Math.round((this.#last + BEAT) * 1e6) / 1e6);
+    let next = Math.round((this.#last + BEAT) * 1e6) / 1e6;
+    if (this.total !== undefined && next >= this.total) {
+      next = this.#last + (this.total - this.#last) / 2;
+    }
+    return (this.#last = next);
   }
 }
 
@@ -75,13 +84,14 @@ export function dispatch(name: unknown, args: unknown, env: CallEnv): Promise<Ca
     state,
     progress(message, progress, total) {
       lastMessage = message;
-      env.notify?.(message, values.step(progress), total);
+      const value = values.step(progress, total);
+      env.notify?.(message, value, values.total);
     },
   };
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   if (env.notify) {
     heartbeat = setInterval(
-      () => env.notify!(lastMessage || "working", values.beat()),
+      () => env.notify!(lastMessage || "working", values.beat(), values.total),
       env.heartbeatMs ?? HEARTBEAT_MS,
     );
   }

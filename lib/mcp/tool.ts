@@ -109,6 +109,11 @@ export interface ToolContext {
   progress(message: string, progress?: number, total?: number): void;
   /** State shared by every call of this server (read marks, permissions, lock). */
   readonly state: ServerState;
+  /**
+   * Adds a warning to this call's answer (`warnings`), e.g. an unknown key in the config the tool
+   * read; the boundary adds them, once each, to whatever the tool answers, errors included.
+   */
+  warn?(text: string): void;
 }
 
 /** One MCP content block that is not the JSON text itself (images, audio, resources). */

@@ -17,6 +17,7 @@
  * engine or `status` needs the rungs, and names the rung and the key of every problem.
  */
 import {
+  didYouMean,
   type ModelSettings,
   normalizeBaseUrl,
   normalizeHost,
@@ -224,7 +225,10 @@ function _rung(
   for (const key of Object.keys(raw)) {
     if (Object.hasOwn(TOP_ONLY, key)) problem(key, TOP_ONLY[key]);
     else if (!RUNG_KEYS.includes(key)) {
-      problem(key, `unknown key (a rung takes ${RUNG_KEYS.join(", ")})`);
+      problem(
+        key,
+        `unknown key${didYouMean(key, RUNG_KEYS)} (a rung takes ${RUNG_KEYS.join(", ")})`,
+      );
     }
   }
   const model = raw.model;

@@ -37,11 +37,11 @@ Deno.test("call writes a two-megabyte answer whole to a pipe before it exits", a
   }
 });
 
-Deno.test("call still exits 1 with an error answer", async () => {
+Deno.test("call still exits 2 with an error answer", async () => {
   const root = await tempProject({ "a.txt": "a\n" });
   try {
     const { code, json } = await _call(root, "read_file", { filename: "missing.txt" });
-    assert.equal(code, 1);
+    assert.equal(code, 2);
     assert.equal(json.status, "error");
   } finally {
     await Deno.remove(root, { recursive: true });

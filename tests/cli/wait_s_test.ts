@@ -8,7 +8,10 @@ Deno.test("cli --wait-s takes seconds and names itself on bad input", () => {
   assert.equal(parseCli(["--wait-s=0"], "/tmp").waitS, 0);
   assert.equal(parseCli([], "/tmp").waitS, undefined);
   assert.throws(() => parseCli(["--wait-s", "soon"], "/tmp"), /--wait-s takes seconds/);
-  assert.throws(() => parseCli(["--wait-s=-3"], "/tmp"), /--wait-s takes seconds/);
+  assert.throws(() => parseCli(["--wait-s=-3"], "/tmp"), /--wait-s must be 0 or more seconds/);
+  // (main: "--wait-s needs a value": parseArgs took -1 for an option)
+  assert.throws(() => parseCli(["--wait-s", "-1"], "/tmp"), /--wait-s must be 0 or more seconds/);
+  assert.throws(() => parseCli(["call", "status", "--wait-s", "-1"], "/tmp"), /must be 0 or more/);
 });
 
 Deno.test("a Codex client gets a wait_s under its 300 s cap; the others wait for the verdict", () => {

@@ -28,9 +28,21 @@ async function project(): Promise<string> {
   return root;
 }
 
+/** The skipped files an answer names, as `path kind bytes`. */
+function named(found: Awaited<ReturnType<typeof findInProject>>): string[] {
+  return found.skippedFiles.map((f) => `${f.path} ${f.kind} ${f.bytes}`);
+}
+
 Deno.test("find counts files over 1 MB that hold the text anywhere, on every path", async () => {
   const root = await project();
   const want = { binary: 1, too_large: 2, not_utf8: 1 };
+  const size = (rel: string) => Deno.statSync(`${root}/${rel}`).size;
+  const files = [
+    `big_end.txt too_large ${size("big_end.txt")}`,
+    `big_mark.txt too_large ${size("big_mark.txt")}`,
+    "bin.dat binary 8",
+    "latin1.txt not_utf8 12",
+  ];
   try {
     for (const pattern of ["needle", "ne+dle"]) {
       for (const ignoreCase of [false, true]) {
@@ -40,17 +52,20 @@ Deno.test("find counts files over 1 MB that hold the text anywhere, on every pat
           resetFind();
           const cold = await findInProject(root, ask);
           assert.deepEqual(cold.skipped, want, `cold ${what}`);
+          assert.deepEqual(named(cold), files, `cold ${what}`);
           assert.deepEqual(cold.matches, ["ok.txt:1:a needle"], `cold ${what}`);
           // Warm: the workers alone (summaries kept from the first search), then git's help.
           for (const grepAfterMs of [600_000, 600_000, 0]) {
             const warm = await findInProject(root, { ...ask, grepAfterMs });
             assert.equal(warm.warm, true);
             assert.deepEqual(warm.skipped, want, `warm ${grepAfterMs} ${what}`);
+            assert.deepEqual(named(warm), files, `warm ${grepAfterMs} ${what}`);
           }
           // One-shot (`call find`): streamed from git, git grep's help, the full listing.
           for (const grepAfterMs of [600_000, 0]) {
             const once = await findInProject(root, { ...ask, grepAfterMs, oneShot: true });
             assert.deepEqual(once.skipped, want, `one-shot ${grepAfterMs} ${what}`);
+            assert.deepEqual(named(once), files, `one-shot ${grepAfterMs} ${what}`);
           }
         }
       }

@@ -112,10 +112,14 @@ Deno.test("async: wait_s 1 answers running, wait_tasks gives the synchronous ver
     // Answered before the model: no chat has had its answer yet.
     const answered = async.fake.requests.filter((r) => r.path === "/api/chat" && r.doneMs);
     assert.deepEqual(answered, []);
+    await async.fake.waitForChats(1); // (attempt 1 is with the model for its 3 s)
     const listed = await call(async.conn, "list_tasks", {});
-    const running = listed.json.running as { task_id: string }[];
+    const running = listed.json.running as { task_id: string; attempt: number }[];
     assert.deepEqual(running.map((r) => r.task_id), [TASK.task_id]);
     assert.match((listed.json.tasks as string[])[0], /^T1-add running /);
+    // The line and running[] agree on the attempt (main: "0 attempts" beside attempt 1).
+    assert.equal(running[0].attempt, 1);
+    assert.match((listed.json.tasks as string[])[0], /^T1-add running 1 attempt /);
 
     const waited = await call(async.conn, "wait_tasks", {});
     const [verdict, ...others] = waited.json.finished as Record<string, unknown>[];
@@ -171,6 +175,9 @@ Deno.test("async: revert_task on a running task cancels it, then reverts it", as
     const reverted = await call(env.conn, "revert_task", { task_id: TASK.task_id });
     assert.equal(reverted.json.status, "reverted", JSON.stringify(reverted.json));
     assert.deepEqual(reverted.json.restore, ["calc.py"]);
+    // It says it cancelled the task (main said nothing of it).
+    assert.equal(reverted.json.cancelled, true);
+    assert.match(String(reverted.json.note), /^task T1-add was running: it was cancelled first/);
     assert.equal(await Deno.readTextFile(join(env.root, "calc.py")), CALC);
     const waited = await call(env.conn, "wait_tasks", { timeout_s: 0 });
     const [verdict] = waited.json.finished as Record<string, unknown>[];

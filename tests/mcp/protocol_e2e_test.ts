@@ -98,7 +98,7 @@ Deno.test("cli --version and --help print to stdout and exit 0", async () => {
   }
 });
 
-Deno.test("cli call prints the tool's JSON and exits 1 on error", async () => {
+Deno.test("cli call prints the tool's JSON and exits 2 on error", async () => {
   const root = await tempProject({ "a.txt": "x" });
   const run = (args: string[]) =>
     new Deno.Command(Deno.execPath(), {
@@ -108,7 +108,7 @@ Deno.test("cli call prints the tool's JSON and exits 1 on error", async () => {
   assert.equal(ok.code, 0);
   assert.equal(JSON.parse(new TextDecoder().decode(ok.stdout)).status, "ok");
   const bad = await run(["call", "list_files", '{"directory":"../.."}']);
-  assert.equal(bad.code, 1);
+  assert.equal(bad.code, 2);
   assert.equal(JSON.parse(new TextDecoder().decode(bad.stdout)).status, "error");
   const usage = await run(["bogus"]);
   assert.equal(usage.code, 2);

@@ -129,7 +129,10 @@ Deno.test("ladder: bad input is refused naming the rung and the key", () => {
     problem({ ladder: [{ model: "a", temperature: "hot" }] }),
     /^ladder\.0\.temperature: expected a number/,
   );
-  assert.match(problem({ ladder: [{ model: "a", modle: "b" }] }), /^ladder\.0\.modle: unknown key/);
+  assert.match(
+    problem({ ladder: [{ model: "a", modle: "b" }] }),
+    /^ladder\.0\.modle: unknown key \(did you mean "model"\?\)/,
+  );
   assert.equal(
     problem({ ladder: [{ model: "a" }, { model: "a" }] }),
     'ladder.1.model: "a" is already rung 0',

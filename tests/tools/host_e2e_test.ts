@@ -237,7 +237,7 @@ Deno.test("run_python without python3 on PATH is an error that says so", async (
       cwd: root,
       env: { PATH: bin },
     });
-    assert.equal(r.code, 1);
+    assert.equal(r.code, 2);
     const json = JSON.parse(r.stdout);
     assert.equal(json.status, "error");
     assert.match(json.error, /python3 is not installed or not on PATH/);
@@ -268,10 +268,10 @@ Deno.test("cli without read permission for the root serves no tools instead of e
   }
 });
 
-Deno.test("cli call with invalid JSON prints a JSON error and exits 1", async () => {
+Deno.test("cli call with invalid JSON prints a JSON error and exits 2", async () => {
   const root = await tempProject();
   const r = await _cli(["call", "list_files", "{bad"], { cwd: root });
-  assert.equal(r.code, 1);
+  assert.equal(r.code, 2);
   const json = JSON.parse(r.stdout);
   assert.equal(json.status, "error");
   assert.match(json.error, /not valid JSON/);

@@ -22,7 +22,7 @@ Deno.test("find run once by `call` exits after a catastrophic pattern", async ()
       signal: AbortSignal.timeout(60_000),
     }).output();
     assert.equal(out.signal, null, `${JSON.stringify(args)}: still running after 60 s`);
-    assert.equal(out.code, 1);
+    assert.equal(out.code, 2);
     const result = JSON.parse(new TextDecoder().decode(out.stdout));
     assert.equal(result.status, "error");
     assert.match(result.error, /evil\.txt.*backtracks catastrophically/);
