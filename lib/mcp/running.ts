@@ -236,7 +236,7 @@ async function _within<T>(work: Promise<T>, ms: number): Promise<T | undefined> 
 
 /**
  * implement_task's default `wait_s` for a client whose name (`clientInfo.name`) says it cancels
- * calls on its own (README, "Clients' time limits"): Codex (`codex-mcp-client` in 0.171.0's
+ * calls on its own (docs/CONFIG.md, "Asynchronous calls"): Codex (`codex-mcp-client` in 0.171.0's
  * `initialize`, logged on the wire) cancels any call after 300 s
  * (`tool_timeout_sec`), whatever progress arrives. opencode's 60 s are reset by the heartbeat and
  * Claude Code waits about 28 h unless told otherwise: they get the verdict.
