@@ -62,13 +62,16 @@ export function inputSchema(input: z.ZodObject): Json {
 }
 
 /**
- * The fields every tool's error answer carries (`errorResult` in `boundary.ts`), declared in every
- * output schema after the tool's own.
+ * The fields the boundary may add to any tool's answer (`boundary.ts`: `errorResult`, and the
+ * config's warnings a tool reported), declared in every output schema after the tool's own.
  */
 const ERROR_SHAPE = {
   error: z.string().optional().describe("With status error: what went wrong, and the fix"),
   escalate: z.boolean().optional().describe(
     "With status error: false (implement_task's verdicts set it; other tools' errors keep the shape)",
+  ),
+  warnings: z.array(z.string()).optional().describe(
+    "What the tool noticed on the way, for example a misspelt key of .localexec.json with the key it may mean",
   ),
 };
 

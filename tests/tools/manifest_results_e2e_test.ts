@@ -167,6 +167,16 @@ async function _taskTools(l: Lab): Promise<void> {
   await task("F1");
   await l.call("status", {});
   await l.call("revert_task", { task_id: "F1" });
+  // A misspelt config key: the boundary adds the config's warnings to every answer that reads it.
+  await l.config({ max_attempt: 2 });
+  const warned = [
+    await l.call("run_checks", { names: ["add"] }),
+    await l.call("status", {}),
+    await l.call("revert_task", { task_id: "F1" }),
+  ];
+  for (const w of warned) {
+    assert.match(JSON.stringify(w.warnings), /did you mean/, JSON.stringify(w));
+  }
   await l.config();
   l.fake.script("QUESTION: should add() also accept strings?");
   await task("B1");
