@@ -108,7 +108,7 @@ function _fromShared(corpus: string, c: SharedCase): ScoreCase {
 }
 
 /** Corpora in the shared case format kept in this repository (`tests/replies/<name>/cases`). */
-const OWN_SHARED_FORMAT = ["probes-3", "probes-4"];
+const OWN_SHARED_FORMAT = ["probes-3", "probes-4", "probes-5"];
 
 async function _sharedCases(corpus: string): Promise<ScoreCase[] | null> {
   const dir = OWN_SHARED_FORMAT.includes(corpus)

@@ -386,6 +386,17 @@ function _saidUnchanged(tokens: readonly Token[], edits: readonly ReadEdit[], kn
   return null;
 }
 
+/**
+ * A `QUESTION:` line between a reply's edits ("QUESTION: should submit() retry too? I've assumed
+ * yes below"): the edits after it depend on the answer, so the reply asks. Its text, or `null`.
+ */
+function _asksMidway(tokens: readonly Token[]): string | null {
+  const at = tokens.find((t) =>
+    t.kind === "prose" && /^\s*[*_#>]*\s*QUESTION\s*[*_]*:/.test(t.text)
+  );
+  return at && at.kind === "prose" ? readQuestion(at.text) : null;
+}
+
 const UNASKED_SAID =
   /\b(while I was at it|while I'm at it|while at it|as a bonus|took the liberty|unrelated (fix|bug|change|issue|improvement)s?|(this|that) (is|was) not part of (the|your) (task|request))\b/i;
 
@@ -418,7 +429,7 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
   const warnings = [...tk.warnings];
   if (answer.dropped) warnings.push("Dropped the reply's reasoning channel; read its answer only");
   if (tk.unclosedThink) warnings.push("The reply opened <think> and never closed it");
-  const asks = readQuestion(tk.visible) !== null;
+  const asks = readQuestion(tk.visible) !== null || _asksMidway(tk.tokens);
   const read = _read(tk.tokens, known, warnings);
   if ("kind" in read) return read;
   const { edits, unclaimed } = read;
@@ -443,6 +454,8 @@ export function parseReply(text: string, options: ParseOptions): ParseResult {
   if (problem) return { kind: "invalid", problem };
   // A reply that opens with a question asks before it edits: its edits wait for the answer
   // (an edit offered "if that is what you want" answers the question on the caller's behalf).
-  if (asks) return { kind: "question", question: readQuestion(tk.visible)! };
+  if (asks) {
+    return { kind: "question", question: readQuestion(tk.visible) ?? _asksMidway(tk.tokens)! };
+  }
   return { kind: "edits", edits, warnings };
 }

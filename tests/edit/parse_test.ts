@@ -490,3 +490,9 @@ Deno.test("parseReply refuses a reply that says it also made a change nobody ask
     1,
   );
 });
+
+Deno.test("parseReply: a QUESTION: line between edits asks; the edits wait for the answer", () => {
+  const reply = `calc.py\n${BLOCK}\nQUESTION: should sub() change too? I assumed yes below.\n\n` +
+    `other.py\n${BLOCK}`;
+  assert.equal(parseReply(reply, KNOWN).kind, "question");
+});

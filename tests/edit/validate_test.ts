@@ -163,3 +163,44 @@ Deno.test("data: a key added under another section than the task's words name is
   const moved = "[server]\nport = 1\n\n[db]\npool = 5\nretries = 3\n";
   assert.equal(await refusedBy("c.toml", toml, moved, "Give server 3 retries."), "data-placement");
 });
+
+Deno.test("kept: an import still used, the indentation of untouched lines, lockfiles", async () => {
+  const py =
+    "import json\nimport os\n\n\ndef load(p):\n    if os.path.exists(p):\n        return json.load(open(p))\n";
+  const dropped = py.replace("import os\n", "");
+  assert.equal(await refusedBy("load.py", py, dropped, "load returns {}."), "imports");
+  const unused = "import json\n\n\ndef load(p):\n    return json.load(open(p))\n";
+  assert.equal(await refusedBy("load.py", py, unused, "load reads the file."), null);
+  const js = Array.from({ length: 12 }, (_, i) => `    step${i}();`).join("\n");
+  const four = `function run() {\n${js}\n}\n`;
+  const two = four.replaceAll("    step", "  step").replace("step0()", "first()");
+  assert.equal(await refusedBy("run.js", four, two, "Call first() first."), "indentation");
+  assert.equal(await refusedBy("run.js", four, two, "Indent with 2 spaces; call first()."), null);
+  const lock = '{\n  "lockfileVersion": 3\n}\n';
+  assert.equal(
+    await refusedBy("package-lock.json", lock, lock.replace("3", "4"), "Add a lint script."),
+    "lockfile",
+  );
+});
+
+Deno.test("definitions: a removal asked for by a part of the name allows what carries it", async () => {
+  const sql = "CREATE TABLE customers (id int, legacy_code text);\n\n" +
+    "CREATE INDEX customers_legacy_code_idx ON customers (legacy_code);\n\n" +
+    "CREATE INDEX customers_id_idx ON customers (id);\n";
+  const out =
+    "CREATE TABLE customers (id int);\n\nCREATE INDEX customers_id_idx ON customers (id);\n";
+  const spec =
+    "Remove the legacy_code column from customers, including anything that references it.";
+  assert.equal(await refusedBy("schema.sql", sql, out, spec), null);
+  const both = "CREATE TABLE customers (id int);\n";
+  assert.equal(await refusedBy("schema.sql", sql, both, spec), "definitions");
+});
+
+Deno.test("kept: a case label written twice into one switch is refused", async () => {
+  const go =
+    "func f(m string) int {\n\tswitch m {\n\tcase A, B:\n\t\treturn 1\n\tcase C:\n\t\treturn 2\n\t}\n\treturn 0\n}\n";
+  const twice = go.replace("\tcase C:\n", "\tcase C:\n\t\treturn 2\n\tcase D, C:\n");
+  assert.equal(await refusedBy("m.go", go, twice, "D returns 2."), "case-labels");
+  const fine = go.replace("\tcase C:\n", "\tcase C, D:\n");
+  assert.equal(await refusedBy("m.go", go, fine, "D returns 2."), null);
+});

@@ -121,8 +121,66 @@ const GENERIC = new RegExp(
   "i",
 );
 
+/** Words too common to tie a definition to a removal by a part of its name. */
+const COMMON = new Set([
+  "the",
+  "that",
+  "this",
+  "with",
+  "from",
+  "into",
+  "column",
+  "columns",
+  "function",
+  "functions",
+  "method",
+  "methods",
+  "class",
+  "field",
+  "fields",
+  "table",
+  "file",
+  "code",
+  "anything",
+  "every",
+  "unused",
+  "old",
+  "legacy",
+  "all",
+  "its",
+  "and",
+  "references",
+  "including",
+]);
+
+/**
+ * True when the task's words ask for a thing whose name this definition carries as a part ("remove
+ * the legacy_code column, including anything that references it" allows the index
+ * `customers_legacy_code_idx`): a removal verb, then within a few words an identifier (snake_case
+ * or camelCase) that the definition's name holds whole between `_`, `.` or its ends.
+ */
+function _askedByPart(spec: string, name: string): boolean {
+  const lower = name.toLowerCase();
+  const verbs = new RegExp(`\\b(${VERBS})\\b((\\s+[\\w.$-]+){1,5})`, "gi");
+  for (const m of spec.matchAll(verbs)) {
+    for (const word of m[2].match(/[\w$]+/g) ?? []) {
+      // An identifier: snake_case or camelCase, not a plain word ("customers").
+      if (!/_|[a-z][A-Z]/.test(word)) continue;
+      const w = word.toLowerCase();
+      if (COMMON.has(w)) continue;
+      const at = lower.indexOf(w);
+      if (at < 0) continue;
+      const before = at === 0 || /[_.:]/.test(lower[at - 1]);
+      const after = at + w.length === lower.length || /[_.:]/.test(lower[at + w.length]);
+      if (before && after) return true;
+    }
+  }
+  return false;
+}
+
 /** True when the task's words ask for `name` to go: a removal verb a few words before it. */
 function _asked(spec: string, name: string): boolean {
+  if (_askedByPart(spec, name)) return true;
   const word = _last(name).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   if (!word) return false;
   return new RegExp(`\\b(${VERBS})\\b[^.;:\\n]{0,60}?(^|[^\\w$])${word}($|[^\\w$])`, "i")

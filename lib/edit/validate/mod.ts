@@ -11,6 +11,7 @@ import { DATA_PLACEMENT, DATA_SYNTAX } from "./data.ts";
 import { DEFINITIONS } from "./definitions.ts";
 import { DESTRUCTIVE, ELISION, SYNTAX } from "./code.ts";
 import { ENCODING } from "./encoding.ts";
+import { CASE_LABELS, IMPORTS, INDENTATION, LOCKFILES } from "./kept.ts";
 import { MAKEFILE_TABS } from "./makefile.ts";
 import type { FileChange, Finding, Fitter, TaskWords, Validator } from "./types.ts";
 
@@ -22,10 +23,14 @@ export const FITTERS: readonly Fitter[] = [ENCODING, MAKEFILE_TABS];
 
 /** The validators, cheapest first; the syntax of code last (it parses). */
 export const VALIDATORS: readonly Validator[] = [
+  LOCKFILES,
   ELISION,
   DESTRUCTIVE,
   DATA_SYNTAX,
   DATA_PLACEMENT,
+  INDENTATION,
+  IMPORTS,
+  CASE_LABELS,
   SYNTAX,
   DEFINITIONS,
 ];
