@@ -204,3 +204,20 @@ Deno.test("kept: a case label written twice into one switch is refused", async (
   const fine = go.replace("\tcase C:\n", "\tcase C, D:\n");
   assert.equal(await refusedBy("m.go", go, fine, "D returns 2."), null);
 });
+
+Deno.test("kept: a block wrapped in a new one re-indents a few lines, and a named lockfile may change", async () => {
+  const body = Array.from({ length: 20 }, (_, i) => `    step${i}();`).join("\n");
+  const before = `function run() {\n${body}\n}\n`;
+  const wrapped = before.replace(
+    Array.from({ length: 8 }, (_, i) => `    step${i}();`).join("\n"),
+    "    if (ready) {\n" + Array.from({ length: 8 }, (_, i) => `      step${i}();`).join("\n") +
+      "\n    }",
+  );
+  assert.equal(
+    await refusedBy("run.js", before, wrapped, "Run the first steps only when ready."),
+    null,
+  );
+  const lock = '{\n  "lockfileVersion": 3\n}\n';
+  const spec = "Set lockfileVersion to 4 in package-lock.json.";
+  assert.equal(await refusedBy("package-lock.json", lock, lock.replace("3", "4"), spec), null);
+});
