@@ -171,9 +171,11 @@ Deno.test("kept: an import still used, the indentation of untouched lines, lockf
   assert.equal(await refusedBy("load.py", py, dropped, "load returns {}."), "imports");
   const unused = "import json\n\n\ndef load(p):\n    return json.load(open(p))\n";
   assert.equal(await refusedBy("load.py", py, unused, "load reads the file."), null);
-  const js = Array.from({ length: 12 }, (_, i) => `    step${i}();`).join("\n");
+  const js = Array.from({ length: 12 }, (_, i) => `    if (a${i}) {\n        step${i}();\n    }`)
+    .join("\n");
   const four = `function run() {\n${js}\n}\n`;
-  const two = four.replaceAll("    step", "  step").replace("step0()", "first()");
+  const two = four.replaceAll("        step", "    step").replaceAll("    if", "  if")
+    .replaceAll("    }", "  }").replace("step0()", "first()");
   assert.equal(await refusedBy("run.js", four, two, "Call first() first."), "indentation");
   assert.equal(await refusedBy("run.js", four, two, "Indent with 2 spaces; call first()."), null);
   const lock = '{\n  "lockfileVersion": 3\n}\n';
@@ -209,8 +211,8 @@ Deno.test("kept: a block wrapped in a new one re-indents a few lines, and a name
   const body = Array.from({ length: 20 }, (_, i) => `    step${i}();`).join("\n");
   const before = `function run() {\n${body}\n}\n`;
   const wrapped = before.replace(
-    Array.from({ length: 8 }, (_, i) => `    step${i}();`).join("\n"),
-    "    if (ready) {\n" + Array.from({ length: 8 }, (_, i) => `      step${i}();`).join("\n") +
+    Array.from({ length: 16 }, (_, i) => `    step${i}();`).join("\n"),
+    "    if (ready) {\n" + Array.from({ length: 16 }, (_, i) => `      step${i}();`).join("\n") +
       "\n    }",
   );
   assert.equal(

@@ -82,15 +82,22 @@ export const INDENTATION: Validator = {
     for (const l of before.slice(m.head, m.beforeTo)) {
       if (indent(l)) at.set(l.trim(), [...(at.get(l.trim()) ?? []), indent(l)]);
     }
-    let same = 0;
+    // Lines outside the changed span kept their indentation.
+    let same = before.slice(0, m.head).filter(indent).length +
+      before.slice(m.beforeTo).filter(indent).length;
     let moved = 0;
+    const shifts = new Set<number>();
     for (const l of after.slice(m.head, m.afterTo)) {
       const was = at.get(l.trim());
       if (!was?.length || !indent(l)) continue;
       if (was.includes(indent(l))) same++;
-      else moved++;
+      else {
+        moved++;
+        shifts.add(indent(l).length - was[0].length);
+      }
     }
-    if (moved < 8 || moved < (same + moved) * 0.6) return null;
+    // One shift for every moved line is a block wrapped or unwrapped, not a re-indented file.
+    if (shifts.size <= 1 || moved < 8 || moved < (same + moved) * 0.6) return null;
     return `The edit re-indents ${moved} lines of ${quoteValue(change.path)} that it does not ` +
       "otherwise change, which the task does not ask for, so nothing was written; keep the " +
       "file's indentation and change only the lines the task needs";
