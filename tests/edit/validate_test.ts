@@ -223,3 +223,19 @@ Deno.test("kept: a block wrapped in a new one re-indents a few lines, and a name
   const spec = "Set lockfileVersion to 4 in package-lock.json.";
   assert.equal(await refusedBy("package-lock.json", lock, lock.replace("3", "4"), spec), null);
 });
+
+Deno.test("kept: one function restructured (guard clauses) in a larger file is not a re-indented file", async () => {
+  const others = Array.from({ length: 25 }, (_, i) => `function f${i}() {\n    return ${i};\n}\n`)
+    .join("");
+  const inner = Array.from({ length: 5 }, (_, i) => `b${i}();`);
+  const outer = Array.from({ length: 5 }, (_, i) => `a${i}();`);
+  const nested = "function g(a, b) {\n    if (a) {\n" +
+    outer.map((l) => `        ${l}\n`).join("") +
+    "        if (b) {\n" + inner.map((l) => `            ${l}\n`).join("") +
+    "        }\n    }\n}\n";
+  const guards = "function g(a, b) {\n    if (!a) return;\n" +
+    outer.map((l) => `    ${l}\n`).join("") +
+    "    if (!b) return;\n" + inner.map((l) => `    ${l}\n`).join("") + "}\n";
+  const spec = "Use guard clauses in g.";
+  assert.equal(await refusedBy("g.js", others + nested, others + guards, spec), null);
+});
