@@ -391,9 +391,7 @@ function _saidUnchanged(tokens: readonly Token[], edits: readonly ReadEdit[], kn
  * yes below"): the edits after it depend on the answer, so the reply asks. Its text, or `null`.
  */
 function _asksMidway(tokens: readonly Token[]): string | null {
-  const at = tokens.find((t) =>
-    t.kind === "prose" && /^\s*[*_#>]*\s*QUESTION\s*[*_]*:/.test(t.text)
-  );
+  const at = tokens.find((t) => t.kind === "prose" && /^[\s*_#>]*QUESTION[\s*_]*:/.test(t.text));
   return at && at.kind === "prose" ? readQuestion(at.text) : null;
 }
 

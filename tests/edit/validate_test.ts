@@ -239,3 +239,12 @@ Deno.test("kept: one function restructured (guard clauses) in a larger file is n
   const spec = "Use guard clauses in g.";
   assert.equal(await refusedBy("g.js", others + nested, others + guards, spec), null);
 });
+
+Deno.test("kept: a pathological long line is skipped, not backtracked over (hung before)", async () => {
+  const ts = "import " + " ".repeat(20000) + "x\nexport const a = 1;\n";
+  const py = "from a import " + "b ".repeat(20000) + "(\nX = 1\n";
+  const go = "switch x {\n  case " + " ".repeat(20000) + "y\n}\n";
+  assert.equal(await refusedBy("a.ts", ts, ts + "// z\n", "Add z."), null);
+  assert.equal(await refusedBy("a.py", py, py + "Y = 2\n", "Add Y."), null);
+  assert.equal(await refusedBy("a.go", go, go + "// z\n", "Add z."), null);
+});

@@ -88,10 +88,7 @@ function _paths(value: unknown, prefix: string[] = [], depth = 4): string[][] {
 }
 
 function _says(clause: string, word: string): boolean {
-  const w = word.replace(/[-_]/g, "[-_ ]?").replace(
-    /[.*+?^${}()|[\]\\]/g,
-    (c) => c === "[" || c === "]" || c === "?" || c === "-" || c === "_" ? c : `\\${c}`,
-  );
+  const w = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/[-_]/g, "[-_ ]?");
   return new RegExp(`(^|[^\\w])${w}s?($|[^\\w])`, "i").test(clause);
 }
 
@@ -116,7 +113,7 @@ export const DATA_PLACEMENT: Validator = {
     const clauses = task.spec.split(/[.;,]\s|\band\b|\n/i);
     for (const path of _paths(after)) {
       if (path.length < 2 || had.has(path.join("\0"))) continue;
-      if (had.has(path.slice(0, -1).join("\0")) === false && path.length > 2) continue;
+      if (path.length > 2 && !had.has(path.slice(0, -1).join("\0"))) continue;
       const key = path[path.length - 1];
       for (const clause of clauses) {
         if (!_says(clause, key) || _says(clause, path[0])) continue;

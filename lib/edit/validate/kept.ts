@@ -11,12 +11,16 @@ const PY_FROM = /^\s*from\s+[\w.]+\s+import\s+\(?([\w\s,]+?)\)?\s*$/;
 const JS_IMPORT =
   /^\s*import\s+(?:type\s+)?([\w$]+)?\s*,?\s*(?:\{([^}]*)\})?\s*from\s+['"][^'"]+['"]/;
 
+/** Longer lines are never an import or a case label (and keep the regexes cheap). */
+const MAX_LINE = 400;
+
 /** The names a file's import lines bind (Python and JavaScript/TypeScript; one line each). */
 function _imported(lines: readonly string[], path: string): Set<string> {
   const names = new Set<string>();
   const py = /\.pyi?$/.test(path);
   const js = /\.(m?[jt]sx?|cjs|cts|mts)$/.test(path);
   for (const line of lines) {
+    if (line.length > MAX_LINE) continue;
     if (py) {
       const m = line.match(PY_IMPORT) ?? line.match(PY_FROM);
       for (const part of m?.[1].split(",") ?? []) {
@@ -127,12 +131,13 @@ const CASE = /^\s*case\s+(.+?)\s*(?::|=>)\s*(?:\/\/.*|#.*)?$/;
 function _repeatedLabels(lines: readonly string[]): Set<string> {
   const out = new Set<string>();
   for (let i = 0; i < lines.length; i++) {
-    const open = lines[i].match(SWITCH);
+    const open = lines[i].length <= MAX_LINE ? lines[i].match(SWITCH) : null;
     if (!open) continue;
     const seen = new Set<string>();
     for (let k = i + 1; k < lines.length; k++) {
       const l = lines[k];
       if (l.trim() === "}" && l.length - l.trimStart().length <= open[1].length) break;
+      if (l.length > MAX_LINE) continue;
       const m = l.match(CASE);
       if (!m || l.length - l.trimStart().length > open[1].length + 8) continue;
       for (const label of m[1].split(",").map((x) => x.trim()).filter(Boolean)) {
