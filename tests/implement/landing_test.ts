@@ -35,15 +35,15 @@ const FAILED: RungEnd = {
 
 /**
  * A project with a.py, b.py and c.py and a check that notes where it ran and fails when a.py
- * says `A = 1` and b.py `B = 1` together.
+ * says `A = 1` and b.py `B = 1` together; `more(root)` is shell the check runs first.
  */
-async function lab() {
+async function lab(more: (root: string) => string = () => "") {
   const out = await Deno.makeTempDir({ prefix: "localexec-landing-" });
   const runs = join(out, "runs");
-  const check = `pwd -P >> ${runs}; ` +
+  const root = await tempProject(FILES);
+  const check = `pwd -P >> ${runs}; ${more(root)}` +
     "if grep -q 'A = 1' a.py && grep -q 'B = 1' b.py; then echo clash; exit 1; fi";
-  const root = await tempProject({
-    ...FILES,
+  await writeFiles(root, {
     ".localexec.json": JSON.stringify({ checks: { probe: { command: check, timeout_s: 30 } } }),
   });
   const config = await loadConfig(join(root, ".localexec.json"));
@@ -270,4 +270,50 @@ Deno.test("rounds: a member hears whether every other member landed", async () =
   b.landed(false); // it conflicted, or was cancelled
   assert.equal(await a.mates(), false, "a was checked with b's change, which did not land");
   assert.equal(await b.mates(), true);
+});
+
+Deno.test("landing (workspace) after three contended rounds checks again under the lock, with what landed last", async () => {
+  // Every run of the check notes a landing by another task X, as if X landed while it ran; the
+  // fifth line (a landing after the third round outside the lock) makes it fail.
+  const l = await lab((root) => {
+    const log = join(root, ".localexec", "landed.jsonl");
+    return `n=$(wc -l < ${log}); printf '%s\\n' '{"task_id":"X","files":[]}' >> ${log}; ` +
+      `if [ "$n" -ge 4 ]; then echo late; exit 1; fi; `;
+  });
+  try {
+    const t = await l.task("W1", "a.py", "workspace");
+    await l.edit(t, "A = 2\n");
+    await noteLanded(l.root, "X", []); // after W1's checks ran
+    l.rounds.busy("W1");
+    const end = await landTask(t, PASSED);
+    assert.equal(end.status, "failed", JSON.stringify(end));
+    assert.match(end.why, /passed alone, but check probe fails together with task X/);
+    assert.equal(l.ranIn(t.place.work), 4, "three rounds outside the lock, then once under it");
+    assert.equal(l.read("a.py"), "A = 2\n", "a failed task lands");
+  } finally {
+    await l.close();
+  }
+});
+
+Deno.test("landing rounds: what the round took in counts as seen by every member (one check run)", async () => {
+  const l = await lab();
+  try {
+    const t1 = await l.task("W1", "a.py", "workspace");
+    const t2 = await l.task("W2", "b.py", "workspace");
+    await l.edit(t1, "A = 2\n");
+    await l.edit(t2, "B = 2\n");
+    l.write("c.py", "C = 1\n");
+    await noteLanded(l.root, "TC", ["c.py"]); // after both last checked
+    for (const t of [t1, t2]) {
+      l.rounds.busy(t.plan.id);
+      t.checkMs = 5_000; // a round waits up to 10 s for the other
+    }
+    const ends = await Promise.all([landTask(t1, PASSED), landTask(t2, PASSED)]);
+    assert.deepEqual(ends.map((e) => e.status), ["passed", "passed"], JSON.stringify(ends));
+    const runs = l.ranIn(t1.place.work) + l.ranIn(t2.place.work) + l.ranIn(l.root);
+    assert.equal(runs, 1, "the round's one run; no member checks TC's landing again");
+    assert.deepEqual([l.read("a.py"), l.read("b.py")], ["A = 2\n", "B = 2\n"]);
+  } finally {
+    await l.close();
+  }
 });

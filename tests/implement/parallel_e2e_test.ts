@@ -166,3 +166,27 @@ Deno.test("parallel two servers on one project run disjoint tasks at once, each 
     await lab.close();
   }
 });
+
+Deno.test("parallel a workspace task takes in what landed once: one check again, not one per round", async () => {
+  // B's first check (in its workspace) waits until A has landed; A's check (in the tree) waits
+  // until B's has begun. So A lands after B's checks ran, and B checks again once with A's change:
+  // the sync that takes A's landing in marks it seen. Three runs in all.
+  const lab = await _lab(
+    "echo run >> $OUT/runs; " +
+      "if grep -q 'B = 2' b.py && [ ! -e $OUT/b_began ]; then touch $OUT/b_began; " +
+      `while ! grep -qs '"task_id":"TA"' $OUT/root/.localexec/landed.jsonl; do sleep 0.05; done; fi; ` +
+      "if grep -q 'A = 1' a.py && ! grep -q 'B = 2' b.py; then " +
+      "while [ ! -e $OUT/b_began ]; do sleep 0.05; done; fi; true",
+  );
+  try {
+    await Deno.symlink(lab.root, join(lab.out, "root"));
+    const [va, vb] = await lab.both(0);
+    assert.equal(va.status, "passed", JSON.stringify(va));
+    assert.equal(vb.status, "passed", JSON.stringify(vb));
+    const runs = _text(join(lab.out, "runs")).split("\n").filter(Boolean).length;
+    assert.equal(runs, 3, "A once, B once and once again with A's change");
+    assert.equal(_text(join(lab.root, "b.py")), "B = 2\n");
+  } finally {
+    await lab.close();
+  }
+});
