@@ -66,7 +66,6 @@ function _files(): string[] {
     }
     for (const e of Deno.readDirSync(join(ROOT, rel))) {
       if (rel === "tests" && (e.name === "fixtures" || e.name === "replies")) continue;
-      if (rel === "lib/eval" && e.name === "suite") continue; // the suite's tasks: data, not code
       visit(`${rel}/${e.name}`);
     }
   };
