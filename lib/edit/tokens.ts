@@ -251,118 +251,158 @@ export function tokenize(
   return !lenient.problem && !lenient.stray ? lenient : strict;
 }
 
+/** What {@linkcode _scan} has read so far. */
+interface _Scan {
+  tokens: Token[];
+  warnings: string[];
+  unclosedThink: boolean;
+  stray: boolean;
+  /** The fence that wraps the whole reply, while it is open. */
+  wrapper: { line: number; fence: Fence } | null;
+  /** The indentation of the list item the lines are in (0: none). */
+  listIndent: number;
+}
+
 function _scan(
   work: string[],
   kept: boolean[],
   reading: Reading,
 ): Tokens & { stray: boolean } {
-  const tokens: Token[] = [];
-  const warnings: string[] = [];
-  let unclosedThink = false;
-  let stray = false;
-  let wrapper: { line: number; fence: Fence } | null = null;
-  let listIndent = 0;
-  const { askedLen, isPath } = reading;
+  const s: _Scan = {
+    tokens: [],
+    warnings: [],
+    unclosedThink: false,
+    stray: false,
+    wrapper: null,
+    listIndent: 0,
+  };
   try {
     for (let i = 0; i < work.length;) {
       const line = work[i];
-      if (SEARCH.test(line)) {
-        const { token, next } = _block(work, i);
-        tokens.push(token);
-        i = next;
+      const after = _marker(s, work, i);
+      if (after !== undefined) {
+        i = after;
         continue;
-      }
-      if (DIVIDER.test(line) || REPLACE.test(line)) {
-        const prev = tokens.findLast((t) => !(t.kind === "prose" && !t.text.trim()));
-        if (prev?.kind !== "block" && !(prev?.kind === "wrap" && !prev.open)) {
-          throw new Problem(
-            `Line ${i + 1} holds a stray ${_show(line)} marker with no "<<<<<<< SEARCH" before ` +
-              "it; every block needs all three markers",
-          );
-        }
-        warnings.push(`Ignored a stray marker ${_show(line)} at line ${i + 1}`);
-        i++;
-        continue;
-      }
-      if (LOOSE_MARKER.test(line)) {
-        throw new Problem(
-          `Line ${i + 1}, ${_show(line)}, is not a valid marker; write "<<<<<<< SEARCH", ` +
-            `${DIVIDER_TEXT} and ${REPLACE_TEXT} on lines of their own`,
-        );
       }
       const item = line.match(LIST_ITEM);
-      if (item) listIndent = item[0].length - 1;
-      else if (line.trim() && line.length - line.trimStart().length < listIndent) listIndent = 0;
-      const fence = parseFence(line, 3 + listIndent);
-      if (!fence) {
-        const think = line.includes("<") ? _think(work, i) : null;
-        if (think) {
-          unclosedThink ||= think.unclosed;
-          if (!think.unclosed) kept.fill(false, i, think.line);
-          work[think.line] = think.rest;
-          i = think.line;
-          continue;
-        }
-        tokens.push({ kind: "prose", line: i, text: line });
-        i++;
-        continue;
+      if (item) s.listIndent = item[0].length - 1;
+      else if (line.trim() && line.length - line.trimStart().length < s.listIndent) {
+        s.listIndent = 0;
       }
-      if (wrapper) {
-        const closes = closesFence(line, wrapper.fence);
-        tokens.push({ kind: "wrap", line: i, info: fence.info, open: !closes });
-        if (closes) wrapper = null;
-        i++;
-        continue;
-      }
-      const nested = fence.char === "`" && fence.len < askedLen;
-      const { end, wraps } = _fenceEnd(work, i, fence, nested, reading.glued);
-      if (wraps) {
-        wrapper = { line: i, fence };
-        tokens.push({ kind: "wrap", line: i, info: fence.info, open: true });
-        i++;
-        continue;
-      }
-      if (end < 0 && work.slice(i + 1).every((l) => !l.trim())) {
-        warnings.push(`Ignored a stray fence at line ${i + 1} with nothing after it`);
-        stray = true;
-        i++;
-        continue;
-      }
-      if (end < 0) {
-        throw new Problem(
-          `The reply ends inside the code block opened at line ${i + 1} (no closing fence); it ` +
-            "looks cut off, send the whole block again",
-        );
-      }
-      // Content lines lose up to the fence's own indentation (a fence inside a list item).
-      const cut = new RegExp(`^ {0,${fence.indent}}`);
-      const body = work.slice(i + 1, end).map((l) => fence.indent ? l.replace(cut, "") : l);
-      const marker = body.findIndex((l) => REPLACE.test(l));
-      if (marker >= 0) {
-        throw new Problem(
-          `The code block at line ${i + 1} holds a ${REPLACE_TEXT} marker (line ` +
-            `${i + marker + 2}) but no "<<<<<<< SEARCH" marker; write all three markers`,
-        );
-      }
-      const loose = _fencesFollow(work, end, isPath);
-      tokens.push({ kind: "fence", line: i, end, ...fence, body, loose });
-      i = end + 1;
+      const fence = parseFence(line, 3 + s.listIndent);
+      i = fence ? _fence(s, work, i, fence, reading) : _prose(s, work, kept, i);
     }
-    if (wrapper) {
-      // A wrapper may be closed inside the last REPLACE part (` ``` ` before the marker).
-      const last = tokens.findLast((t) => t.kind === "block");
-      const tail = last?.kind === "block" ? last.replace[last.replace.length - 1] : undefined;
-      if (!(tail !== undefined && closesFence(tail, wrapper.fence))) {
-        throw new Problem(
-          `The reply ends inside the code fence opened at line ${wrapper.line + 1} (no closing ` +
-            "fence); it looks cut off, send the whole reply again",
-        );
-      }
-    }
+    _wrapperClosed(s);
   } catch (e) {
     if (!(e instanceof Problem)) throw e;
+    const { tokens, warnings, unclosedThink, stray } = s;
     return { tokens, warnings, problem: e.message, unclosedThink, visible: "", stray };
   }
   const visible = work.filter((_, k) => kept[k]).join("\n");
+  const { tokens, warnings, unclosedThink, stray } = s;
   return { tokens, warnings, unclosedThink, visible, stray };
+}
+
+/**
+ * A line of the block markers: a whole block read from it, a stray divider or REPLACE marker
+ * ignored after a block, or a Problem. The line to go on from; undefined for any other line.
+ */
+function _marker(s: _Scan, work: string[], i: number): number | undefined {
+  const line = work[i];
+  if (SEARCH.test(line)) {
+    const { token, next } = _block(work, i);
+    s.tokens.push(token);
+    return next;
+  }
+  if (DIVIDER.test(line) || REPLACE.test(line)) {
+    const prev = s.tokens.findLast((t) => !(t.kind === "prose" && !t.text.trim()));
+    if (prev?.kind !== "block" && !(prev?.kind === "wrap" && !prev.open)) {
+      throw new Problem(
+        `Line ${i + 1} holds a stray ${_show(line)} marker with no "<<<<<<< SEARCH" before ` +
+          "it; every block needs all three markers",
+      );
+    }
+    s.warnings.push(`Ignored a stray marker ${_show(line)} at line ${i + 1}`);
+    return i + 1;
+  }
+  if (LOOSE_MARKER.test(line)) {
+    throw new Problem(
+      `Line ${i + 1}, ${_show(line)}, is not a valid marker; write "<<<<<<< SEARCH", ` +
+        `${DIVIDER_TEXT} and ${REPLACE_TEXT} on lines of their own`,
+    );
+  }
+  return undefined;
+}
+
+/** A line of prose, or the start of reasoning (dropped up to its end); the line to go on from. */
+function _prose(s: _Scan, work: string[], kept: boolean[], i: number): number {
+  const line = work[i];
+  const think = line.includes("<") ? _think(work, i) : null;
+  if (think) {
+    s.unclosedThink ||= think.unclosed;
+    if (!think.unclosed) kept.fill(false, i, think.line);
+    work[think.line] = think.rest;
+    return think.line;
+  }
+  s.tokens.push({ kind: "prose", line: i, text: line });
+  return i + 1;
+}
+
+/**
+ * A fence line: the wrapper's opening or closing, or a code block read to its closing fence
+ * (a Problem when it has none, or holds a REPLACE marker without SEARCH); the line to go on from.
+ */
+function _fence(s: _Scan, work: string[], i: number, fence: Fence, reading: Reading): number {
+  const line = work[i];
+  if (s.wrapper) {
+    const closes = closesFence(line, s.wrapper.fence);
+    s.tokens.push({ kind: "wrap", line: i, info: fence.info, open: !closes });
+    if (closes) s.wrapper = null;
+    return i + 1;
+  }
+  const nested = fence.char === "`" && fence.len < reading.askedLen;
+  const { end, wraps } = _fenceEnd(work, i, fence, nested, reading.glued);
+  if (wraps) {
+    s.wrapper = { line: i, fence };
+    s.tokens.push({ kind: "wrap", line: i, info: fence.info, open: true });
+    return i + 1;
+  }
+  if (end < 0 && work.slice(i + 1).every((l) => !l.trim())) {
+    s.warnings.push(`Ignored a stray fence at line ${i + 1} with nothing after it`);
+    s.stray = true;
+    return i + 1;
+  }
+  if (end < 0) {
+    throw new Problem(
+      `The reply ends inside the code block opened at line ${i + 1} (no closing fence); it ` +
+        "looks cut off, send the whole block again",
+    );
+  }
+  // Content lines lose up to the fence's own indentation (a fence inside a list item).
+  const cut = new RegExp(`^ {0,${fence.indent}}`);
+  const body = work.slice(i + 1, end).map((l) => fence.indent ? l.replace(cut, "") : l);
+  const marker = body.findIndex((l) => REPLACE.test(l));
+  if (marker >= 0) {
+    throw new Problem(
+      `The code block at line ${i + 1} holds a ${REPLACE_TEXT} marker (line ` +
+        `${i + marker + 2}) but no "<<<<<<< SEARCH" marker; write all three markers`,
+    );
+  }
+  const loose = _fencesFollow(work, end, reading.isPath);
+  s.tokens.push({ kind: "fence", line: i, end, ...fence, body, loose });
+  return end + 1;
+}
+
+/** A Problem when the reply ends inside its wrapping fence. */
+function _wrapperClosed(s: _Scan): void {
+  if (!s.wrapper) return;
+  // A wrapper may be closed inside the last REPLACE part (` ``` ` before the marker).
+  const last = s.tokens.findLast((t) => t.kind === "block");
+  const tail = last?.kind === "block" ? last.replace[last.replace.length - 1] : undefined;
+  if (!(tail !== undefined && closesFence(tail, s.wrapper.fence))) {
+    throw new Problem(
+      `The reply ends inside the code fence opened at line ${s.wrapper.line + 1} (no closing ` +
+        "fence); it looks cut off, send the whole reply again",
+    );
+  }
 }

@@ -8,15 +8,19 @@ export { CANCELLED_EXIT, evalCommand, type EvalOptions } from "./command.ts";
 export { type EvalResult, type ModelResult, renderTables } from "./report.ts";
 export { type EvalRow, evalRows, readEvalRuns } from "./record.ts";
 export { countRefused, type TaskOutcome, totalAttempts } from "./run_task.ts";
+export { type BundleTexts, readBundle, writeBundle } from "./bundle.ts";
 export { median, recommend, type Score, score } from "./score.ts";
 export {
+  BUNDLE_EXT,
   BUNDLED_SUITE,
   EVAL_ID_PREFIX,
   type EvalTask,
+  loadBundle,
   loadTask,
   loadTasks,
   TaskFormatError,
+  taskText,
   TOOLCHAINS,
 } from "./tasks.ts";
 export { type Skipped, splitByToolchain, toolchainProblem } from "./toolchains.ts";
-export { copyTree, TEMP_PREFIX } from "./project.ts";
+export { copyTree, TEMP_PREFIX, writeTaskFiles } from "./project.ts";

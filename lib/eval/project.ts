@@ -1,9 +1,9 @@
 /**
- * The temporary project of one task: a fresh folder holding the task's `files/` and a
+ * The temporary project of one task: a fresh folder holding the task's files and a
  * `.localexec.json` made of the user's model settings and the task's checks. Every folder made
  * here is tracked until it is removed, so a cancelled run can remove what is left.
  */
-import { join } from "../deps.ts";
+import { dirname, join } from "../deps.ts";
 import type { EvalTask } from "./tasks.ts";
 
 /** The prefix of every temporary project's folder name. */
@@ -18,6 +18,15 @@ export async function copyTree(from: string, to: string): Promise<void> {
   }
 }
 
+/** Writes the task's files (the project before the step) into the folder `to`. */
+export async function writeTaskFiles(task: EvalTask, to: string): Promise<void> {
+  if (!task.bundle) return await copyTree(join(task.dir, "files"), to);
+  for (const [rel, text] of Object.entries(task.bundle.files)) {
+    await Deno.mkdir(dirname(join(to, rel)), { recursive: true });
+    await Deno.writeTextFile(join(to, rel), text);
+  }
+}
+
 /** The temporary projects that exist now. */
 export class Projects {
   readonly live: Set<string> = new Set();
@@ -29,7 +38,7 @@ export class Projects {
   async make(task: EvalTask, settings: Record<string, unknown>): Promise<string> {
     const root = await Deno.realPath(await Deno.makeTempDir({ prefix: TEMP_PREFIX }));
     this.live.add(root);
-    await copyTree(join(task.dir, "files"), root);
+    await writeTaskFiles(task, root);
     // One task per project, gone at its end: no standby copy of it is worth making.
     const config = { ...settings, checks: task.checks, workspace_standby: false };
     await Deno.writeTextFile(join(root, ".localexec.json"), JSON.stringify(config, null, 2));

@@ -121,8 +121,11 @@ function _withFacts(r: TaskRecord, entry: AttemptFacts): Partial<TaskRecord> {
   return { history: [...history, { ...entry }] };
 }
 
+/** An attempt's outcome when the model was asked: its reply, judged. */
+type Replied = Exclude<AttemptOutcome, { kind: "too_large" }>;
+
 /** The parser's decision in a few words, for the record. */
-function _decision(outcome: Exclude<AttemptOutcome, { kind: "too_large" }>): string {
+function _decision(outcome: Replied): string {
   if (outcome.kind === "edits") return "applied";
   if (outcome.kind === "question") return "question";
   const why = outcome.chat.doneReason === "length" ? "cut off" : outcome.reason ?? "unparsed";
@@ -201,181 +204,232 @@ export class Loop {
     }
   }
 
+  /** Runs the rung's attempts until one passes, one ends the rung, or none is left. */
   async run(): Promise<RungEnd> {
     const { task, rung } = this;
-    const { plan, config, ctx } = task;
     while (this.attempt < rung.max_attempts) {
       this.attempt++;
       task.attempts++;
       const n = task.attempts;
       const from = await task.place.read();
-      const current = texts(from);
-      this.#progress(`asking ${rung.model}`);
-      let lastChunk = 0;
-      let numCtx = 0;
-      const outcome = await runAttempt({
-        plan,
-        config,
-        rung,
-        facts: this.facts,
-        current,
-        feedback: this.#feedback,
-        earlier: this.earlier,
-        stable: this.#stable,
-        retryMayFollow: this.attempt < rung.max_attempts,
-        failedMatches: this.failedMatches,
-        model: this.model,
-        signal: ctx.signal,
-        notice: (message) => {
-          this.#progress(message);
-          void task.log(`\n--- attempt ${n}: ${message}`).catch(() => {});
-        },
-        truncated: task.truncated,
-        warn: (w) => task.warnings.add(w),
-        onPrompt: (messages, size) => {
-          numCtx = size;
-          void task.log(
-            `\n--- attempt ${n} prompt (num_ctx ${size}) to model ${rung.model} at ${this.model.current.url} ---\n` +
-              messages.map((m) => `[${m.role}]\n${m.content}`).join("\n"),
-          ).catch(() => {});
-        },
-        onChunk: (chars, thinkingChars) => {
-          const now = Date.now();
-          if (now - lastChunk < CHUNK_PROGRESS_MS) return;
-          lastChunk = now;
-          this.#progress(
-            chars || !thinkingChars
-              ? `model writing (${chars} characters so far)`
-              : `model thinking (${thinkingChars} characters so far)`,
-          );
-        },
-      });
-      if (outcome.kind === "too_large") {
-        await task.log(`\n--- attempt ${n}: ${outcome.error}`);
-        if (this.#applied) await task.place.undo();
-        this.attempt--; // the model was not asked
-        task.attempts--;
-        return {
-          status: "error",
-          error: outcome.error,
-          escalate: true,
-          why: "the task does not fit the model's context",
-          failure: `the task did not fit ${rung.model}'s context: ${outcome.error}`,
-        };
-      }
-      const chat = outcome.chat;
-      const est = chat.estimated ? "~" : "";
-      await task.log(
-        `\n--- attempt ${n} reply (${
-          chat.wallSecs.toFixed(1)
-        } s, model ${rung.model} at ${chat.host}, prompt ${est}${chat.promptEvalCount} tokens, reply ${est}${chat.evalCount} tokens${
-          chat.estimated ? " (estimated: the server sent no usage)" : ""
-        }, done_reason ${chat.doneReason || "-"}) ---\n${chat.content}`,
-      );
-      await task.log(`\n--- attempt ${n} decision ---\n${outcome.decision}`);
-      const facts: AttemptFacts = {
-        run: task.run,
-        rung: this.index,
-        model: rung.model,
-        host: chat.host,
-        provider: rung.provider,
-        num_ctx: numCtx,
-        prompt_tokens: chat.promptEvalCount,
-        reply_tokens: chat.evalCount,
-        tokens: chat.estimated ? "estimated" : "counted",
-        ...(chat.firstTokenSecs !== undefined ? { first_token_secs: chat.firstTokenSecs } : {}),
-        secs: Math.round(chat.wallSecs * 100) / 100,
-        decision: _decision(outcome),
-        checks: "not run",
-      };
-      await updateTask(ctx.root, plan.id, (r) => ({
-        attempts: task.attempts,
-        prompt_tokens: r.prompt_tokens + chat.promptEvalCount,
-        reply_tokens: r.reply_tokens + chat.evalCount,
-        model_secs: Math.round((r.model_secs + chat.wallSecs) * 100) / 100,
-        ...(outcome.kind === "edits" ? {} : _withFacts(r, facts)),
-      }));
-      if (outcome.kind === "question") {
-        const undo = await task.place.undo();
-        const left = undo.left.map((l) => l.path);
-        return {
-          status: "blocked",
-          question: outcome.question,
-          escalate: false,
-          why: left.length
-            ? `the model asked a question instead of editing; ${left.join(", ")} ${
-              left.length === 1 ? "was" : "were"
-            } edited meanwhile and keep the task's earlier edits (revert_task takes them out)`
-            : "the model asked a question instead of editing; the tree is as it was before this call",
-        };
-      }
+      const { outcome, numCtx } = await this.#ask(n, texts(from));
+      if (outcome.kind === "too_large") return await this.#tooLarge(n, outcome.error);
+      const facts = await this.#recordReply(n, outcome, numCtx);
+      if (outcome.kind === "question") return await this.#asked(outcome.question);
       if (outcome.kind === "unusable") {
-        this.#feedback = outcome.feedback;
-        this.#lastProblem = outcome.problem;
-        this.#lastUnusable = this.attempt;
-        if (outcome.reason === "no-match" && outcome.path) {
-          this.failedMatches.set(outcome.path, (this.failedMatches.get(outcome.path) ?? 0) + 1);
-        }
-        await task.log(`\n--- attempt ${n}: reply not applied: ${outcome.feedback}`);
-        if (this.attempt < rung.max_attempts) {
-          this.#progress("the reply could not be applied, asking again");
-        }
+        await this.#unusable(n, outcome);
         continue;
       }
-      for (const w of outcome.warnings) task.warnings.add(w);
-      const enc = new TextEncoder();
-      const changed = new Map<string, Uint8Array>();
-      for (const rel of outcome.changed) changed.set(rel, enc.encode(outcome.files.get(rel)!));
-      const wrote = await task.place.write(changed, from);
-      if ("conflicts" in wrote) {
-        const names = wrote.conflicts.map((c) => `${c.path} (${c.reason})`).join(", ");
-        await task.log(
-          `\n--- attempt ${n}: not written: edited meanwhile, does not merge: ${names}`,
-        );
-        facts.checks = "not run";
-        await updateTask(ctx.root, plan.id, (r) => _withFacts(r, facts));
-        return conflictEnd(wrote.conflicts, new Map([...from, ...changed]));
-      }
-      this.#applied = true;
-      await task.log(`\n--- attempt ${n}: applied edits to ${outcome.changed.join(", ")}`);
-      if (wrote.merged.length) {
-        for (const f of wrote.merged) task.theirs.add(f);
-        await task.log(
-          `\n--- attempt ${n}: ${wrote.merged.join(", ")} changed while the model wrote; its ` +
-            "edits were merged onto that version",
-        );
-      }
-      await task.sync();
-      const checks = await this.#check(n);
-      facts.checks = checks.failed_check ? `failed: ${checks.failed_check}` : "passed";
-      await updateTask(ctx.root, plan.id, (r) => ({
-        check_secs: Math.round((r.check_secs + checks.secs) * 100) / 100,
-        ..._withFacts(r, facts),
-      }));
-      if (!checks.failed_check) {
-        const ran = checks.results.filter((r) => !r.skipped).length;
-        return {
-          status: "passed",
-          escalate: false,
-          why: config.checks.length === 0
-            ? "edits applied; no checks are configured"
-            : plan.checks.length === 0
-            ? "edits applied; no checks were selected"
-            : ran === 0
-            ? "edits applied; every selected check was skipped (no matching files)"
-            : "all checks passed",
-        };
-      }
-      this.#failedCheck = `${checks.failed_check}: ${checks.failed_output ?? ""}`.trim();
-      this.#failedCheckName = checks.failed_check;
-      this.#feedback =
-        `After your edits were applied, the check "${checks.failed_check}" failed:\n` +
-        `${checks.failed_output ?? "(no output)"}\nFix the code so that it passes.`;
-      if (this.attempt < rung.max_attempts) {
-        this.#progress(`check ${checks.failed_check} failed, asking again`);
-      }
+      const end = await this.#writeAndCheck(n, outcome, from, facts);
+      if (end) return end;
     }
-    const inTree = !(await task.place.unchanged());
+    return await this.#exhausted();
+  }
+
+  /** Asks the rung's model once, with the files as they are now; the outcome and the window. */
+  async #ask(
+    n: number,
+    current: Map<string, string | null>,
+  ): Promise<{ outcome: AttemptOutcome; numCtx: number }> {
+    const { task, rung } = this;
+    this.#progress(`asking ${rung.model}`);
+    let lastChunk = 0;
+    let numCtx = 0;
+    const outcome = await runAttempt({
+      plan: task.plan,
+      config: task.config,
+      rung,
+      facts: this.facts,
+      current,
+      feedback: this.#feedback,
+      earlier: this.earlier,
+      stable: this.#stable,
+      retryMayFollow: this.attempt < rung.max_attempts,
+      failedMatches: this.failedMatches,
+      model: this.model,
+      signal: task.ctx.signal,
+      notice: (message) => {
+        this.#progress(message);
+        void task.log(`\n--- attempt ${n}: ${message}`).catch(() => {});
+      },
+      truncated: task.truncated,
+      warn: (w) => task.warnings.add(w),
+      onPrompt: (messages, size) => {
+        numCtx = size;
+        void task.log(
+          `\n--- attempt ${n} prompt (num_ctx ${size}) to model ${rung.model} at ${this.model.current.url} ---\n` +
+            messages.map((m) => `[${m.role}]\n${m.content}`).join("\n"),
+        ).catch(() => {});
+      },
+      onChunk: (chars, thinkingChars) => {
+        const now = Date.now();
+        if (now - lastChunk < CHUNK_PROGRESS_MS) return;
+        lastChunk = now;
+        this.#progress(
+          chars || !thinkingChars
+            ? `model writing (${chars} characters so far)`
+            : `model thinking (${thinkingChars} characters so far)`,
+        );
+      },
+    });
+    return { outcome, numCtx };
+  }
+
+  /** The end of a rung whose task does not fit its model: the model was not asked. */
+  async #tooLarge(n: number, error: string): Promise<RungEnd> {
+    await this.task.log(`\n--- attempt ${n}: ${error}`);
+    if (this.#applied) await this.task.place.undo();
+    this.attempt--; // the model was not asked
+    this.task.attempts--;
+    return {
+      status: "error",
+      error,
+      escalate: true,
+      why: "the task does not fit the model's context",
+      failure: `the task did not fit ${this.rung.model}'s context: ${error}`,
+    };
+  }
+
+  /**
+   * Logs the reply and the parser's decision, and adds the chat to the record (with the attempt's
+   * facts, unless edits came back: those are recorded once their checks ran); the facts.
+   */
+  async #recordReply(n: number, outcome: Replied, numCtx: number): Promise<AttemptFacts> {
+    const { task, rung } = this;
+    const chat = outcome.chat;
+    const est = chat.estimated ? "~" : "";
+    await task.log(
+      `\n--- attempt ${n} reply (${
+        chat.wallSecs.toFixed(1)
+      } s, model ${rung.model} at ${chat.host}, prompt ${est}${chat.promptEvalCount} tokens, reply ${est}${chat.evalCount} tokens${
+        chat.estimated ? " (estimated: the server sent no usage)" : ""
+      }, done_reason ${chat.doneReason || "-"}) ---\n${chat.content}`,
+    );
+    await task.log(`\n--- attempt ${n} decision ---\n${outcome.decision}`);
+    const facts: AttemptFacts = {
+      run: task.run,
+      rung: this.index,
+      model: rung.model,
+      host: chat.host,
+      provider: rung.provider,
+      num_ctx: numCtx,
+      prompt_tokens: chat.promptEvalCount,
+      reply_tokens: chat.evalCount,
+      tokens: chat.estimated ? "estimated" : "counted",
+      ...(chat.firstTokenSecs !== undefined ? { first_token_secs: chat.firstTokenSecs } : {}),
+      secs: Math.round(chat.wallSecs * 100) / 100,
+      decision: _decision(outcome),
+      checks: "not run",
+    };
+    await updateTask(task.ctx.root, task.plan.id, (r) => ({
+      attempts: task.attempts,
+      prompt_tokens: r.prompt_tokens + chat.promptEvalCount,
+      reply_tokens: r.reply_tokens + chat.evalCount,
+      model_secs: Math.round((r.model_secs + chat.wallSecs) * 100) / 100,
+      ...(outcome.kind === "edits" ? {} : _withFacts(r, facts)),
+    }));
+    return facts;
+  }
+
+  /** The end of a rung whose model asked a question: its edits are taken back. */
+  async #asked(question: string): Promise<RungEnd> {
+    const undo = await this.task.place.undo();
+    const left = undo.left.map((l) => l.path);
+    return {
+      status: "blocked",
+      question,
+      escalate: false,
+      why: left.length
+        ? `the model asked a question instead of editing; ${left.join(", ")} ${
+          left.length === 1 ? "was" : "were"
+        } edited meanwhile and keep the task's earlier edits (revert_task takes them out)`
+        : "the model asked a question instead of editing; the tree is as it was before this call",
+    };
+  }
+
+  /** A reply that could not be applied: its problem becomes the next attempt's feedback. */
+  async #unusable(n: number, outcome: Extract<Replied, { kind: "unusable" }>): Promise<void> {
+    this.#feedback = outcome.feedback;
+    this.#lastProblem = outcome.problem;
+    this.#lastUnusable = this.attempt;
+    if (outcome.reason === "no-match" && outcome.path) {
+      this.failedMatches.set(outcome.path, (this.failedMatches.get(outcome.path) ?? 0) + 1);
+    }
+    await this.task.log(`\n--- attempt ${n}: reply not applied: ${outcome.feedback}`);
+    if (this.attempt < this.rung.max_attempts) {
+      this.#progress("the reply could not be applied, asking again");
+    }
+  }
+
+  /**
+   * Writes the reply's edits over `from` and runs the checks; the rung's end when they pass or
+   * the edits do not merge, undefined when a failed check becomes the next attempt's feedback.
+   */
+  async #writeAndCheck(
+    n: number,
+    outcome: Extract<Replied, { kind: "edits" }>,
+    from: Snapshot,
+    facts: AttemptFacts,
+  ): Promise<RungEnd | undefined> {
+    const { task, rung } = this;
+    const { plan, config, ctx } = task;
+    for (const w of outcome.warnings) task.warnings.add(w);
+    const enc = new TextEncoder();
+    const changed = new Map<string, Uint8Array>();
+    for (const rel of outcome.changed) changed.set(rel, enc.encode(outcome.files.get(rel)!));
+    const wrote = await task.place.write(changed, from);
+    if ("conflicts" in wrote) {
+      const names = wrote.conflicts.map((c) => `${c.path} (${c.reason})`).join(", ");
+      await task.log(
+        `\n--- attempt ${n}: not written: edited meanwhile, does not merge: ${names}`,
+      );
+      facts.checks = "not run";
+      await updateTask(ctx.root, plan.id, (r) => _withFacts(r, facts));
+      return conflictEnd(wrote.conflicts, new Map([...from, ...changed]));
+    }
+    this.#applied = true;
+    await task.log(`\n--- attempt ${n}: applied edits to ${outcome.changed.join(", ")}`);
+    if (wrote.merged.length) {
+      for (const f of wrote.merged) task.theirs.add(f);
+      await task.log(
+        `\n--- attempt ${n}: ${wrote.merged.join(", ")} changed while the model wrote; its ` +
+          "edits were merged onto that version",
+      );
+    }
+    await task.sync();
+    const checks = await this.#check(n);
+    facts.checks = checks.failed_check ? `failed: ${checks.failed_check}` : "passed";
+    await updateTask(ctx.root, plan.id, (r) => ({
+      check_secs: Math.round((r.check_secs + checks.secs) * 100) / 100,
+      ..._withFacts(r, facts),
+    }));
+    if (!checks.failed_check) {
+      const ran = checks.results.filter((r) => !r.skipped).length;
+      return {
+        status: "passed",
+        escalate: false,
+        why: config.checks.length === 0
+          ? "edits applied; no checks are configured"
+          : plan.checks.length === 0
+          ? "edits applied; no checks were selected"
+          : ran === 0
+          ? "edits applied; every selected check was skipped (no matching files)"
+          : "all checks passed",
+      };
+    }
+    this.#failedCheck = `${checks.failed_check}: ${checks.failed_output ?? ""}`.trim();
+    this.#failedCheckName = checks.failed_check;
+    this.#feedback = `After your edits were applied, the check "${checks.failed_check}" failed:\n` +
+      `${checks.failed_output ?? "(no output)"}\nFix the code so that it passes.`;
+    if (this.attempt < rung.max_attempts) {
+      this.#progress(`check ${checks.failed_check} failed, asking again`);
+    }
+    return undefined;
+  }
+
+  /** The end of a rung whose attempts are all spent. */
+  async #exhausted(): Promise<RungEnd> {
+    const inTree = !(await this.task.place.unchanged());
     const attempts = `${this.attempt} attempt${this.attempt > 1 ? "s" : ""}`;
     if (this.#failedCheck) {
       const lastUnusable = this.#lastUnusable === this.attempt;

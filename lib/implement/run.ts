@@ -174,16 +174,11 @@ async function _prepared(
 ): Promise<Verdict> {
   let plan = planned;
   const rung = l.rungs[l.first];
-  const model = _pool(rung, config, ctx);
-  ctx.progress(`checking model ${rung.model}`);
   // Which hosts were skipped goes to the task's log, which exists once the task has begun.
   const notices: string[] = [];
-  let facts: ModelFacts;
+  let prepared: Ready;
   try {
-    facts = await model.prepare(rung.model, {
-      signal: ctx.signal,
-      notice: (m) => notices.push(m),
-    });
+    prepared = await _ready(rung, config, ctx, (m) => notices.push(m));
   } catch (err) {
     if (err instanceof ModelError) {
       const { status, attempts, escalate, why, error } = errorVerdict(err.message);
@@ -229,7 +224,7 @@ async function _prepared(
   // gets its workspace at once.
   if (!ws && standby) void prepareStandby(ctx.root);
   try {
-    const ladder = { ...l, ready: { facts, model }, notices };
+    const ladder = { ...l, ready: prepared, notices };
     return await _claimed(plan, config, ladder, ctx, { claim, ready, begun: begun!, landedAt });
   } finally {
     await ready.catch(() => {});
@@ -257,6 +252,7 @@ async function _place(
   return ws ? new WorkspacePlace(o, ws, c.ready) : new TreePlace(o);
 }
 
+/** Runs the ladder in the claimed place, lands the end and answers. */
 async function _claimed(
   plan: TaskPlan,
   config: Config,
@@ -264,11 +260,44 @@ async function _claimed(
   ctx: EngineContext,
   c: { claim: HeldClaim; ready: Promise<void>; begun: BeginResult; landedAt: number },
 ): Promise<Verdict> {
-  const { root } = ctx;
-  const { begun } = c;
   const started = performance.now();
   const place = await _place(plan, ctx, c);
   if (place.kind === "workspace") ctx.progress("making a workspace: other tasks are running");
+  const task = _taskRun(plan, config, ctx, place, { ...c, rungs: l.rungs.length });
+  if (place.kind === "workspace") {
+    void task.log(`\n--- a workspace (${place.work}): other tasks were running`);
+  }
+  for (const n of l.notices) void task.log(`\n--- ${n}`);
+  if (c.begun.continued) {
+    task.note = c.begun.changesInTree
+      ? "continued an earlier run of this task: its changes were still in the tree and were kept"
+      : "continued an earlier run of this task (its original backups are kept)";
+  }
+  const climb: Climb = { tried: [], producer: l.rungs[l.first].model };
+  const outcome = (): Outcome => ({ producer: climb.producer, tried: climb.tried, started });
+  let end: RungEnd | undefined;
+  try {
+    end = await _climb(task, l, climb);
+  } catch (err) {
+    return await stoppedTask(task, err, outcome());
+  }
+  try {
+    if (end) end = await landTask(task, end);
+  } catch (err) {
+    return await stoppedTask(task, err, outcome());
+  }
+  return await finishTask(task, end!, outcome());
+}
+
+/** What one call shares across its rungs, in `place`; its log appends in order. */
+function _taskRun(
+  plan: TaskPlan,
+  config: Config,
+  ctx: EngineContext,
+  place: Place,
+  c: { begun: BeginResult; landedAt: number; rungs: number },
+): TaskRun {
+  const { root } = ctx;
   // One append at a time, in order: the prompt is logged without waiting for it.
   let chain = Promise.resolve();
   const log = (text: string) =>
@@ -290,33 +319,36 @@ async function _claimed(
     checkMs: 0,
     theirs: new Set(),
     log,
-    run: begun.task.runs,
-    rungs: l.rungs.length,
+    run: c.begun.task.runs,
+    rungs: c.rungs,
     attempts: 0,
     warnings: new Set(plan.warnings),
     truncated: new Set(),
   };
-  if (place.kind === "workspace") {
-    void log(`\n--- a workspace (${place.work}): other tasks were running`);
-  }
-  for (const n of l.notices) void log(`\n--- ${n}`);
-  if (begun.continued) {
-    task.note = begun.changesInTree
-      ? "continued an earlier run of this task: its changes were still in the tree and were kept"
-      : "continued an earlier run of this task (its original backups are kept)";
-  }
-  const tried: Tried[] = [];
-  let producer = l.rungs[l.first].model;
+  return task;
+}
+
+/** The rungs tried so far, and the model whose edits the task holds. */
+interface Climb {
+  tried: Tried[];
+  producer: string;
+}
+
+/**
+ * Runs the rungs from the first until one does not fail (or ends in an error that does not
+ * climb), or the ladder ends; how the last one ended (undefined when none could run).
+ */
+async function _climb(task: TaskRun, l: Ladder, climb: Climb): Promise<RungEnd | undefined> {
+  const { log } = task;
   let end: RungEnd | undefined;
   let current: { entry: Tried; loop: Loop } | undefined;
-  const outcome = (): Outcome => ({ producer, tried, started });
   try {
     let earlier: string | undefined;
     for (let i = l.first; i < l.rungs.length; i++) {
       const rung = l.rungs[i];
       const ready = i === l.first ? l.ready : await _prepare(task, rung, i);
       if (!ready) {
-        tried.push({ model: rung.model, attempts: 0, status: "error" });
+        climb.tried.push({ model: rung.model, attempts: 0, status: "error" });
         continue;
       }
       if (l.rungs.length > 1) {
@@ -330,50 +362,61 @@ async function _claimed(
       }
       const loop = new Loop(task, rung, i, ready.facts, ready.model, earlier);
       const entry: Tried = { model: rung.model, attempts: 0, status: "error" };
-      tried.push(entry);
-      producer = rung.model;
+      climb.tried.push(entry);
+      climb.producer = rung.model;
       current = { entry, loop };
       end = await loop.run();
       entry.attempts = loop.attempt;
       entry.status = end.status;
-      const climb = end.status === "failed" || (end.status === "error" && end.escalate);
-      if (!climb || i === l.rungs.length - 1) break;
-      // The next rung starts from the original files, told what this one last tried.
-      const diff = (await taskDiff(root, plan.id, place.work)).map((d) => d.text).join("");
-      earlier = earlierNote(rung.model, loop.attempt, diff, end.failure ?? end.why);
-      await log(`\n--- rung ${i + 1} failed (${end.why}); the files are put back for the next`);
-      const undo = await place.undo();
-      if (undo.left.length) {
-        await log(
-          `\n--- left as they are (changed meanwhile): ${
-            undo.left.map((x) => `${x.path} (${x.reason})`).join(", ")
-          }`,
-        );
-      }
+      const climbs = end.status === "failed" || (end.status === "error" && end.escalate);
+      if (!climbs || i === l.rungs.length - 1) break;
+      earlier = await _putBack(task, loop, end, i);
     }
   } catch (err) {
     if (current) current.entry.attempts = current.loop.attempt;
-    return await stoppedTask(task, err, outcome());
+    throw err;
   }
-  try {
-    if (end) end = await landTask(task, end);
-  } catch (err) {
-    return await stoppedTask(task, err, outcome());
+  return end;
+}
+
+/**
+ * Puts the files back after rung `i` failed, so the next starts from the original files; the
+ * note that tells the next rung what this one last tried.
+ */
+async function _putBack(task: TaskRun, loop: Loop, end: RungEnd, i: number): Promise<string> {
+  const { plan, place, log } = task;
+  const diff = (await taskDiff(task.ctx.root, plan.id, place.work)).map((d) => d.text).join("");
+  const earlier = earlierNote(loop.rung.model, loop.attempt, diff, end.failure ?? end.why);
+  await log(`\n--- rung ${i + 1} failed (${end.why}); the files are put back for the next`);
+  const undo = await place.undo();
+  if (undo.left.length) {
+    await log(
+      `\n--- left as they are (changed meanwhile): ${
+        undo.left.map((x) => `${x.path} (${x.reason})`).join(", ")
+      }`,
+    );
   }
-  return await finishTask(task, end!, outcome());
+  return earlier;
+}
+
+/** A rung's model made ready: its pool over the rung's hosts, and the model checked on them. */
+async function _ready(
+  rung: Rung,
+  config: Config,
+  ctx: EngineContext,
+  notice: (message: string) => void,
+): Promise<Ready> {
+  ctx.progress(`checking model ${rung.model}`);
+  const model = _pool(rung, config, ctx);
+  const facts = await model.prepare(rung.model, { signal: ctx.signal, notice });
+  return { model, facts };
 }
 
 /** A later rung's pool and facts, or undefined (logged) when its model cannot be used now. */
 async function _prepare(task: TaskRun, rung: Rung, i: number): Promise<Ready | undefined> {
   const { ctx, log } = task;
-  ctx.progress(`checking model ${rung.model}`);
-  const model = _pool(rung, task.config, ctx);
   try {
-    const facts = await model.prepare(rung.model, {
-      signal: ctx.signal,
-      notice: (m) => void log(`\n--- ${m}`),
-    });
-    return { model, facts };
+    return await _ready(rung, task.config, ctx, (m) => void log(`\n--- ${m}`));
   } catch (err) {
     if (!(err instanceof ModelError) || err.kind === "cancelled" || ctx.signal.aborted) throw err;
     await log(`\n--- rung ${i + 1}: model ${rung.model} cannot be used: ${err.message}`);

@@ -96,15 +96,35 @@ export async function applyFiles(
   const record = await readRecord(root, id);
   const manifest = await readManifest(root, id);
   if (!record || !manifest) throw new ToolError(`task "${id}" has not been begun`);
+  const plan = await _planWrites(root, manifest.files, edits, options);
+  if (!plan.length) return [];
+  const noted = await _noteWrites(root, id, record.runs, plan);
+  const listed = new Set(manifest.files.flatMap((e) => e.new_dirs ?? []));
+  const folderTemps = await _write(root, id, plan, { listed, expect: !!options.expect, noted });
+  // Every temporary file and folder is renamed into place (or removed): the record need not name
+  // them now.
+  const gone = new Set([...plan.map((p) => p.temp), ...folderTemps]);
+  await updateTask(root, id, (r) => ({ temps: (r.temps ?? []).filter((t) => !gone.has(t)) }));
+  return plan.map((p) => p.rel);
+}
+
+/**
+ * The writes `edits` need, each path checked to be one of the task's `files`; unchanged contents
+ * are left out. With `expect`, a file that no longer holds what the task saw throws.
+ */
+async function _planWrites(
+  root: string,
+  files: ManifestEntry[],
+  edits: FileEdits,
+  options: ApplyOptions,
+): Promise<_Planned[]> {
   const enc = new TextEncoder();
   const plan: _Planned[] = [];
   for (const [path, content] of edits) {
     const safe = await resolveForWrite(root, path);
-    if (!manifest.files.some((e) => e.path === safe.rel)) {
+    if (!files.some((e) => e.path === safe.rel)) {
       throw new ToolError(
-        `"${safe.rel}" is not one of the task's files (${
-          manifest.files.map((e) => e.path).join(", ")
-        })`,
+        `"${safe.rel}" is not one of the task's files (${files.map((e) => e.path).join(", ")})`,
       );
     }
     const bytes = content === null
@@ -130,19 +150,31 @@ export async function applyFiles(
       temp: folder === "." ? temp : `${folder}/${temp}`,
     });
   }
-  if (!plan.length) return [];
+  return plan;
+}
+
+/** The record's entries of one call's writes, and where they start in its `writes`. */
+interface _Noted {
+  entries: WriteEntry[];
+  at: number;
+}
+
+/**
+ * Notes the planned writes in the record before any is made: the contents kept as blobs, then
+ * the record naming them (`written`, `writes`, the temporary files).
+ */
+async function _noteWrites(
+  root: string,
+  id: string,
+  run: number,
+  plan: _Planned[],
+): Promise<_Noted> {
   // The contents first, then the record naming them: a record never names a blob not kept.
   for (const p of plan) {
     if (p.now !== null) await keepBlob(root, id, p.now);
     if (p.bytes !== null) await keepBlob(root, id, p.bytes);
   }
-  const entries = plan.map((p): WriteEntry => ({
-    path: p.rel,
-    run: record.runs,
-    pre: p.pre,
-    post: p.hash,
-  }));
-  /** Where this call's entries start in the record's `writes`. */
+  const entries = plan.map((p): WriteEntry => ({ path: p.rel, run, pre: p.pre, post: p.hash }));
   let at = 0;
   await updateTask(root, id, (r) => {
     at = r.writes?.length ?? 0;
@@ -158,20 +190,32 @@ export async function applyFiles(
       temps: [...new Set([...(r.temps ?? []), ...temps])],
     };
   });
-  const listed = new Set(manifest.files.flatMap((e) => e.new_dirs ?? []));
+  return { entries, at };
+}
+
+/**
+ * Makes the planned writes in order (each conditional with `expect`); the temporary names of the
+ * folders made. On a failure the writes not made come out of the record, and it throws.
+ */
+async function _write(
+  root: string,
+  id: string,
+  plan: _Planned[],
+  o: { listed: Set<string>; expect: boolean; noted: _Noted },
+): Promise<string[]> {
   const folderTemps: string[] = [];
   // Before each folder exists, even under its temporary name, the record names both.
   const made = async (dir: string, temp: string) => {
     folderTemps.push(temp);
     await updateTask(root, id, (r) => ({
       temps: [...new Set([...(r.temps ?? []), temp])],
-      ...(listed.has(dir) ? {} : { made_dirs: [...new Set([...(r.made_dirs ?? []), dir])] }),
+      ...(o.listed.has(dir) ? {} : { made_dirs: [...new Set([...(r.made_dirs ?? []), dir])] }),
     }));
   };
   let done = 0;
   try {
     for (const p of plan) {
-      const check = options.expect
+      const check = o.expect
         ? () => {
           if (!holdsNow(p.safe.abs, p.now)) throw new TreeChangedError(p.rel);
         }
@@ -189,6 +233,7 @@ export async function applyFiles(
     // The writes not made come out of the record (a kill here leaves them: undo sees that the
     // tree never held what they name).
     // Only this call's own entries, by their place: an earlier identical write stays noted.
+    const { entries, at } = o.noted;
     await updateTask(root, id, (r) => ({
       writes: (r.writes ?? []).filter((w, i) => {
         const mine = entries[i - at];
@@ -198,11 +243,7 @@ export async function applyFiles(
     })).catch(() => {});
     throw err;
   }
-  // Every temporary file and folder is renamed into place (or removed): the record need not name
-  // them now.
-  const gone = new Set([...plan.map((p) => p.temp), ...folderTemps]);
-  await updateTask(root, id, (r) => ({ temps: (r.temps ?? []).filter((t) => !gone.has(t)) }));
-  return plan.map((p) => p.rel);
+  return folderTemps;
 }
 
 /**

@@ -9,13 +9,14 @@ import { join } from "../../lib/deps.ts";
 import { parseCli } from "../../lib/cli/mod.ts";
 import {
   BUNDLED_SUITE,
-  copyTree,
   type EvalResult,
   evalRows,
   loadTasks,
   renderTables,
   splitByToolchain,
+  taskText,
   TEMP_PREFIX,
+  writeTaskFiles,
 } from "../../lib/eval/mod.ts";
 import {
   closedUrl,
@@ -125,11 +126,11 @@ Deno.test("the bundled suite: 24+ tasks of every kind, each with a solution", as
   for (const t of tasks) {
     assert.ok(t.hasSolution, `${t.name} has a solution/`);
     if (t.symbols) {
-      const big = await Deno.readTextFile(join(t.dir, "files", t.files_to_edit[0]));
+      const big = (await taskText(t, "files", t.files_to_edit[0]))!;
       assert.ok(big.split("\n").length >= 3000, `${t.name}: a 3,000-line file`);
     }
     if (t.kind === "tabs") {
-      const text = await Deno.readTextFile(join(t.dir, "files", t.files_to_edit[0]));
+      const text = (await taskText(t, "files", t.files_to_edit[0]))!;
       assert.match(text, /^\t/m, `${t.name} is indented with tabs`);
     }
     if (t.kind === "two files") assert.equal(t.files_to_edit.length, 2, t.name);
@@ -147,7 +148,7 @@ Deno.test("every bundled task's checks fail on its original files", async () => 
     const worker = async () => {
       for (let t = queue.shift(); t; t = queue.shift()) {
         const dir = join(scratch, t.name);
-        await copyTree(join(t.dir, "files"), dir);
+        await writeTaskFiles(t, dir);
         const codes = await Promise.all(
           Object.values(t.checks).map((c) => sh((c as { command: string }).command, dir)),
         );

@@ -6,13 +6,8 @@
  * one place), an empty SEARCH for a new file.
  */
 import { structuredPatch } from "diff";
-import { join } from "../../lib/deps.ts";
-import type { EvalTask } from "../../lib/eval/mod.ts";
+import { type EvalTask, taskText } from "../../lib/eval/mod.ts";
 import type { FakeChatRequest } from "./fake_ollama.ts";
-
-async function _read(path: string): Promise<string | null> {
-  return await Deno.readTextFile(path).catch(() => null);
-}
 
 function _block(path: string, search: string, replace: string): string {
   return `${path}\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n`;
@@ -44,8 +39,8 @@ export function blocksFor(path: string, before: string, after: string): string {
 export async function referenceReply(task: EvalTask): Promise<string> {
   const parts: string[] = [];
   for (const rel of task.files_to_edit) {
-    const before = await _read(join(task.dir, "files", rel));
-    const after = await _read(join(task.dir, "solution", rel));
+    const before = await taskText(task, "files", rel);
+    const after = await taskText(task, "solution", rel);
     if (after === null || after === before) continue;
     parts.push(before === null ? _block(rel, "", after) : blocksFor(rel, before, after));
   }

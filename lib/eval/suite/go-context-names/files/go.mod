@@ -1,3 +1,0 @@
-module evaltask
-
-go 1.18
