@@ -203,3 +203,20 @@ Deno.test("ladder: a timeout on a rung is refused: the timeouts are the top leve
     /^ladder\.0\.request_timeout_s: set it at the top level/,
   );
 });
+
+Deno.test("ladder: a rung's own parallel wins over the top level's for the same host", () => {
+  const list = rungs({
+    ollama_host: ["a:11434", "b:11434"],
+    parallel: { "b:11434": 3 },
+    ladder: [{ model: "small" }, { model: "big", parallel: { "http://b:11434": 5 } }],
+  });
+  assert.deepEqual(list.map((r) => r.capacity), [[1, 3], [1, 5]]);
+  const every = rungs({ model: "m", parallel: 2, ladder: [{ model: "m", parallel: 4 }] });
+  assert.deepEqual(every[0].capacity, [4]);
+});
+
+Deno.test("ladder: asking for the first rung's model by name starts there", () => {
+  const list = rungs({ ladder: [{ model: "a" }, { model: "b" }] });
+  assert.equal(startRung(list, "a"), 0);
+  assert.equal(startRung(rungs({ model: "m" }), "m"), 0);
+});
