@@ -32,6 +32,7 @@ const SUBSYSTEMS = [
   "openai",
   "outline",
   "process",
+  "providers",
   "tasks",
 ];
 const MAX_TOP_LEVEL = 12;

@@ -2,12 +2,13 @@
  * The model ladder of `.localexec.json`: rungs inherit the top-level settings they do not set,
  * a config without `ladder` is its one model, and every problem names the rung and the key.
  */
+import { PROVIDERS } from "../../lib/providers/mod.ts";
 import assert from "node:assert/strict";
 import { parseConfig } from "../../lib/config.ts";
 import { LadderError, readLadder, startRung } from "../../lib/model/mod.ts";
 
 function rungs(data: Record<string, unknown>) {
-  return readLadder(parseConfig(data, "cfg"), undefined);
+  return readLadder(parseConfig(data, "cfg", PROVIDERS), PROVIDERS);
 }
 
 function problem(data: Record<string, unknown>): string {
@@ -29,7 +30,7 @@ Deno.test("ladder: without one, the top-level model is the one rung, as before",
     max_attempts: 3,
   }]);
   assert.deepEqual(rungs({}), []);
-  assert.deepEqual(parseConfig({ model: "m" }, "cfg").warnings, []);
+  assert.deepEqual(parseConfig({ model: "m" }, "cfg", PROVIDERS).warnings, []);
 });
 
 Deno.test("ladder: rungs inherit every top-level setting they do not set", () => {
