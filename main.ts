@@ -64,10 +64,11 @@ async function _state(
   opts: ReturnType<typeof parseCli>,
   choice: RootChoice,
 ): Promise<{ state: ServerState; refuse?: string }> {
-  const [config, { availableTools, createState }, all] = await Promise.all([
+  const [config, { availableTools, createState }, all, { PROVIDERS }] = await Promise.all([
     import("./lib/config.ts"),
     import("./lib/mcp/mod.ts"),
     toolEntries(),
+    import("./lib/providers/mod.ts"),
   ]);
   const { CONFIG_NAME, hostPort, loadConfig } = config;
   const root = await _root(choice.path);
@@ -75,9 +76,8 @@ async function _state(
   // A relative --config is relative to the current folder, as on any command line.
   const configPath = configFile(opts.config, root, CONFIG_NAME, opts.command === "init");
   // implement_task needs the network for every model host the config names.
-  const modelHosts = await loadConfig(configPath).then((c) => c.hosts.map(hostPort)).catch(() => [
-    "127.0.0.1:11434",
-  ]);
+  const modelHosts = await loadConfig(configPath, PROVIDERS).then((c) => c.hosts.map(hostPort))
+    .catch(() => PROVIDERS.flatMap((p) => p.defaultHost ? [hostPort(p.defaultHost)] : []));
   if (opts.tools) {
     if (!opts.tools.length) {
       _fail("--tools needs at least one tool name, for example --tools read_file");

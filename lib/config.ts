@@ -13,9 +13,10 @@
  * raising the first alone never ends a chat early; when both are given the first may not exceed it,
  * and a `request_timeout_s` under 300 given alone lowers the first's default to it.
  *
- * The model-server keys (`provider`, `ollama_host` as one host or a list, `base_url` as one or a
- * list, `api_key_env`, `context_length`) are read by {@linkcode readModelSettings}, which the
- * model backends' host helpers (`normalizeHost`, `hostPort`, …) stand beside:
+ * The model-server keys (`provider`, its host key — `ollama_host`, `base_url` — as one host or a
+ * list, `api_key_env`, `context_length`, a provider's own keys) are read by
+ * {@linkcode readModelSettings} with the provider table the caller hands in (`lib/providers/`,
+ * docs/PROVIDERS.md): the loader knows no provider by name, and an unknown one is an error.
  *
  * ```json
  * { "provider": "openai", "base_url": ["http://gpu1:8000/v1", "http://gpu2:8000/v1"],
@@ -26,47 +27,52 @@ import { errorLine, firstLine, ToolError } from "./errors.ts";
 import { basename } from "./deps.ts";
 import { isInside, toRel } from "./paths.ts";
 
-/** Which API the model servers speak. */
-export type Provider = "ollama" | "openai";
+/**
+ * What the configuration reads of a model provider: one record of the provider table
+ * (`lib/providers/`, docs/PROVIDERS.md), whose other fields (the backend) the loader never needs.
+ * The loader is handed the table: it knows no provider by name.
+ */
+export interface ProviderSpec {
+  /** The value of `provider`, e.g. `ollama`. */
+  readonly name: string;
+  /** The key that names its servers, one URL or a list (`ollama_host`, `base_url`). */
+  readonly hostKey: string;
+  /** Its server when the host key is absent; without one the host key is required. */
+  readonly defaultHost?: string;
+  /** An environment variable that replaces `defaultHost` when set (`OLLAMA_HOST`). */
+  readonly hostEnv?: string;
+  /** A host key's value to show when it is missing, e.g. `http://127.0.0.1:8080/v1`. */
+  readonly example: string;
+  /**
+   * The other keys it takes (`api_key_env`, `context_length`, `num_ctx`, or its own): another
+   * provider's key is refused naming the providers that take it. Keys the loader does not check
+   * itself are kept as written in `ModelSettings.options`.
+   */
+  readonly keys: readonly string[];
+  /** A host as written, as one URL (throws when it is not one). */
+  normalize(text: string): string;
+  /** What to say when one of its keys is set with another provider, by key (`; use …`). */
+  readonly keyHints?: Readonly<Record<string, string>>;
+}
+
+/** The provider table the loader is handed (the first one is the default). */
+export type ProviderTable = readonly ProviderSpec[];
 
 /** The model-server settings, normalised. */
 export interface ModelSettings {
-  provider: Provider;
-  /** Base URLs of the model servers, in the order to try them (Ollama hosts or `base_url`s). */
+  /** The provider's name (one of the table's). */
+  provider: string;
+  /** Base URLs of the model servers, in the order to try them (its host key's value). */
   hosts: string[];
   api_key_env?: string;
   context_length?: number;
+  /** The provider's own keys the loader does not check, as written. */
+  options?: Record<string, unknown>;
 }
 
-/** Where Ollama listens when neither the config nor `OLLAMA_HOST` says otherwise. */
-export const DEFAULT_OLLAMA_HOST = "http://127.0.0.1:11434";
-
-const PROVIDERS: readonly Provider[] = ["ollama", "openai"];
+/** Keys whose values the loader checks itself, whichever provider takes them. */
+const CHECKED_KEYS = ["api_key_env", "context_length", "num_ctx"];
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** Normalises an Ollama host the way the Ollama CLI does: scheme and port are optional. */
-export function normalizeHost(host: string): string {
-  let h = host.trim().replace(/\/+$/, "");
-  if (!/^[a-z]+:\/\//i.test(h)) h = `http://${h}`;
-  const url = new URL(h);
-  if (url.hostname === "0.0.0.0") url.hostname = "127.0.0.1";
-  if (!url.port) url.port = url.protocol === "https:" ? "443" : "11434";
-  return url.origin;
-}
-
-/**
- * Normalises an OpenAI-compatible base URL: scheme optional (http), no trailing slash, and `/v1`
- * added when there is no path at all (`http://h:8080` means `http://h:8080/v1`).
- */
-export function normalizeBaseUrl(text: string): string {
-  let h = text.trim();
-  if (!/^[a-z]+:\/\//i.test(h)) h = `http://${h}`;
-  const url = new URL(h);
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError("not http(s)");
-  if (url.hostname === "0.0.0.0") url.hostname = "127.0.0.1";
-  const path = url.pathname.replace(/\/+$/, "");
-  return `${url.origin}${path || "/v1"}`;
-}
 
 /** `host:port` of a base URL, as Deno's net permission names it. */
 export function hostPort(baseUrl: string): string {
@@ -74,13 +80,34 @@ export function hostPort(baseUrl: string): string {
   return `${url.hostname}:${url.port || (url.protocol === "https:" ? "443" : "80")}`;
 }
 
+/** Every key some provider of `table` takes: its host key and its own. */
+export function providerKeys(table: ProviderTable): string[] {
+  return [...new Set(table.flatMap((p) => [p.hostKey, ...p.keys]))];
+}
+
+/** The provider `name` of `table`; undefined when the table has none of that name. */
+export function findProvider(table: ProviderTable, name: unknown): ProviderSpec | undefined {
+  return table.find((p) => p.name === name);
+}
+
+/** `provider: unknown provider "x"; known: a, b` (with the closest name when one is close). */
+export function unknownProvider(table: ProviderTable, name: unknown): string {
+  const names = table.map((p) => p.name);
+  const shown = typeof name === "string" ? JSON.stringify(name.slice(0, 64)) : _kind(name);
+  return `unknown provider ${shown}${
+    typeof name === "string" ? didYouMean(name, names) : ""
+  }; known: ${names.join(", ")}`;
+}
+
 /**
- * Reads the model keys of `data`. `envHost` is `OLLAMA_HOST` when set. Problems go to `fail`
- * as `key: problem`; the result is undefined when any was found.
+ * Reads the model keys of `data` with the providers of `table` (absent `provider`: the table's
+ * first). `env` reads an environment variable (a provider's `hostEnv`). Problems go to `fail` as
+ * `key: problem`; the result is undefined when any was found.
  */
 export function readModelSettings(
   data: Record<string, unknown>,
-  envHost: string | undefined,
+  table: ProviderTable,
+  env: (name: string) => string | undefined,
   fail: (key: string, problem: string) => void,
 ): ModelSettings | undefined {
   let bad = false;
@@ -88,41 +115,70 @@ export function readModelSettings(
     bad = true;
     fail(key, text);
   };
-  const provider = data.provider ?? "ollama";
-  if (!PROVIDERS.includes(provider as Provider)) {
-    problem("provider", `expected "ollama" or "openai", got ${JSON.stringify(provider)}`);
+  const spec = findProvider(table, data.provider ?? table[0]?.name);
+  if (!spec) {
+    problem("provider", unknownProvider(table, data.provider));
     return undefined;
   }
-  const openai = provider === "openai";
-  const only = (key: string, which: Provider, hint: string) => {
-    if (data[key] !== undefined && provider !== which) {
-      problem(key, `only used with provider "${which}"${hint}`);
-    }
-  };
-  only("ollama_host", "ollama", '; set base_url for provider "openai"');
-  only(
-    "num_ctx",
-    "ollama",
-    '; a server with provider "openai" fixes its window: use context_length',
-  );
-  only("base_url", "openai", ' (add "provider": "openai")');
-  only("api_key_env", "openai", ' (add "provider": "openai")');
-  let hosts: string[] = [];
-  if (openai) {
-    if (data.base_url === undefined) {
-      problem("base_url", 'required with provider "openai", e.g. "http://127.0.0.1:8080/v1"');
-    } else {
-      hosts = _urls("base_url", data.base_url, normalizeBaseUrl, problem);
-    }
-  } else if (data.ollama_host !== undefined) {
-    hosts = _urls("ollama_host", data.ollama_host, normalizeHost, problem);
-  } else {
-    try {
-      hosts = [normalizeHost(envHost ?? DEFAULT_OLLAMA_HOST)];
-    } catch {
-      problem("OLLAMA_HOST", "not a valid URL or host:port");
-    }
+  const mine = [spec.hostKey, ...spec.keys];
+  for (const key of providerKeys(table)) {
+    if (data[key] === undefined || mine.includes(key)) continue;
+    const owners = table.filter((p) => p.hostKey === key || p.keys.includes(key));
+    const hint = (owners.length === 1 ? owners[0].keyHints?.[key] : undefined) ??
+      ` (add "provider": ${owners.map((p) => JSON.stringify(p.name)).join(" or ")})${
+        owners.some((p) => p.hostKey === key)
+          ? `; provider "${spec.name}" names its servers with ${spec.hostKey}`
+          : ""
+      }`;
+    problem(
+      key,
+      `only used with provider ${owners.map((p) => `"${p.name}"`).join(" or ")}${hint}`,
+    );
   }
+  const hosts = _hosts(spec, data[spec.hostKey], env, problem);
+  const settings = _checkedKeys(data, problem);
+  const options: Record<string, unknown> = {};
+  for (const key of spec.keys) {
+    if (!CHECKED_KEYS.includes(key) && data[key] !== undefined) options[key] = data[key];
+  }
+  if (bad) return undefined;
+  return {
+    provider: spec.name,
+    hosts,
+    ...settings,
+    ...(Object.keys(options).length ? { options } : {}),
+  };
+}
+
+/** The hosts of `spec`: its host key's value, else its environment variable, else its default. */
+function _hosts(
+  spec: ProviderSpec,
+  value: unknown,
+  env: (name: string) => string | undefined,
+  problem: (key: string, text: string) => void,
+): string[] {
+  if (value !== undefined) return _urls(spec.hostKey, value, spec.normalize, problem);
+  const fromEnv = spec.hostEnv ? env(spec.hostEnv) : undefined;
+  if (fromEnv === undefined && spec.defaultHost === undefined) {
+    problem(
+      spec.hostKey,
+      `required with provider "${spec.name}", e.g. ${JSON.stringify(spec.example)}`,
+    );
+    return [];
+  }
+  try {
+    return [spec.normalize(fromEnv ?? spec.defaultHost!)];
+  } catch {
+    problem(fromEnv !== undefined ? spec.hostEnv! : spec.hostKey, "not a valid URL or host:port");
+    return [];
+  }
+}
+
+/** `api_key_env` and `context_length`, checked. */
+function _checkedKeys(
+  data: Record<string, unknown>,
+  problem: (key: string, text: string) => void,
+): { api_key_env?: string; context_length?: number } {
   const env = data.api_key_env;
   if (env !== undefined) {
     if (typeof env !== "string") problem("api_key_env", `expected a string, got ${_kind(env)}`);
@@ -144,10 +200,7 @@ export function readModelSettings(
       problem("context_length", `must be between 512 and 1048576, got ${ctx}`);
     }
   }
-  if (bad) return undefined;
   return {
-    provider: provider as Provider,
-    hosts,
     ...(typeof env === "string" ? { api_key_env: env } : {}),
     ...(typeof ctx === "number" ? { context_length: ctx } : {}),
   };
@@ -273,19 +326,19 @@ export interface Config {
   /** False when the file does not exist (defaults only). */
   exists: boolean;
   model?: string;
-  /** Which API the model servers speak: `ollama` (the default) or `openai`. */
-  provider: Provider;
+  /** Which API the model servers speak: a provider of the table (its first by default). */
+  provider: string;
   /**
-   * Base URLs of the model servers, in the order to try them: the Ollama hosts
-   * (`ollama_host`, one or a list), or the OpenAI-compatible `base_url`s (ending in `/v1`).
+   * Base URLs of the model servers, in the order to try them: the provider's host key
+   * (`ollama_host`, `base_url`: one or a list), else its default.
    */
   hosts: string[];
-  /** The first Ollama host, e.g. `http://127.0.0.1:11434` (the default with provider `openai`). */
-  ollama_host: string;
-  /** The name of the environment variable that holds the API key (provider `openai`). */
+  /** The name of the environment variable that holds the API key. */
   api_key_env?: string;
-  /** The context window the OpenAI-compatible server runs with, when it does not say. */
+  /** The context window the server runs with, when it does not say. */
   context_length?: number;
+  /** The provider's own keys the loader does not check, as written. */
+  options?: Record<string, unknown>;
   max_attempts: number;
   checks: Check[];
   temperature?: number;
@@ -318,13 +371,10 @@ export interface Config {
   ladder?: unknown;
 }
 
+/** The top-level keys besides the providers' own (`providerKeys`). */
 const TOP_KEYS = [
   "model",
   "provider",
-  "ollama_host",
-  "base_url",
-  "api_key_env",
-  "context_length",
   "max_attempts",
   "checks",
   "temperature",
@@ -350,10 +400,14 @@ const REQUEST_TIMEOUT_S = 600;
 /** What a default `request_timeout_s` leaves for the reply after the first token's timeout. */
 const REPLY_ROOM_S = 300;
 
-function _envHost(): string | undefined {
-  const granted =
-    Deno.permissions.querySync({ name: "env", variable: "OLLAMA_HOST" }).state === "granted";
-  return granted ? Deno.env.get("OLLAMA_HOST") || undefined : undefined;
+/** The variable `name` when it is set, not empty and may be read; else undefined. */
+export function readEnv(name: string): string | undefined {
+  try {
+    const granted = Deno.permissions.querySync({ name: "env", variable: name }).state === "granted";
+    return granted ? Deno.env.get(name)?.trim() || undefined : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The edit distance between `a` and `b` (insertions, deletions, substitutions, swaps). */
@@ -480,8 +534,11 @@ class _Reader {
   }
 }
 
-/** Validates parsed JSON `data` from `path`; throws {@linkcode ConfigError} naming the key. */
-export function parseConfig(data: unknown, path: string): Config {
+/**
+ * Validates parsed JSON `data` from `path` with the providers of `table`; throws
+ * {@linkcode ConfigError} naming the key.
+ */
+export function parseConfig(data: unknown, path: string, table: ProviderTable): Config {
   if (!_isObject(data)) {
     throw new ConfigError(`${path}: expected a JSON object at the top level, got ${_kind(data)}`);
   }
@@ -498,7 +555,7 @@ export function parseConfig(data: unknown, path: string): Config {
     }
   }
   const model = r.string("model", data.model);
-  const models = readModelSettings(data, _envHost(), (key, problem) => r.fail(key, problem));
+  const models = readModelSettings(data, table, readEnv, (key, problem) => r.fail(key, problem));
   const maxAttempts = r.number("max_attempts", data.max_attempts, 1, 10, true);
   const temperature = r.number("temperature", data.temperature, 0, 2);
   const numCtx = r.number("num_ctx", data.num_ctx, 512, 1_048_576, true);
@@ -534,14 +591,14 @@ export function parseConfig(data: unknown, path: string): Config {
     const more = extra > 0 ? `; and ${extra} more problem${extra === 1 ? "" : "s"}` : "";
     throw new ConfigError(`${path}: ${r.problems.slice(0, 3).join("; ")}${more}`);
   }
-  const warnings = Object.keys(data).filter((k) => !TOP_KEYS.includes(k) && k !== "$schema")
-    .map((k) => `${path}: unknown key "${k}" ignored${didYouMean(k, TOP_KEYS)}`);
+  const known = [...TOP_KEYS, ...providerKeys(table)];
+  const warnings = Object.keys(data).filter((k) => !known.includes(k) && k !== "$schema")
+    .map((k) => `${path}: unknown key "${k}" ignored${didYouMean(k, known)}`);
   return {
     path,
     exists: true,
     model,
     ...models,
-    ollama_host: models.provider === "ollama" ? models.hosts[0] : DEFAULT_OLLAMA_HOST,
     max_attempts: maxAttempts ?? 3,
     checks,
     temperature,
@@ -569,13 +626,18 @@ function _jsonProblem(text: string, err: Error): string {
   return `${message} (line ${before.length} column ${before[before.length - 1].length + 1})`;
 }
 
-/** Loads the configuration at `path`; a missing file yields the defaults with `exists: false`. */
-export async function loadConfig(path: string): Promise<Config> {
+/**
+ * Loads the configuration at `path` with the providers of `table`; a missing file yields the
+ * defaults with `exists: false`.
+ */
+export async function loadConfig(path: string, table: ProviderTable): Promise<Config> {
   let text: string;
   try {
     text = await Deno.readTextFile(path);
   } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return { ...parseConfig({}, path), exists: false };
+    if (err instanceof Deno.errors.NotFound) {
+      return { ...parseConfig({}, path, table), exists: false };
+    }
     throw new ConfigError(`${path}: cannot read: ${errorLine(err)}`);
   }
   let data: unknown;
@@ -585,7 +647,7 @@ export async function loadConfig(path: string): Promise<Config> {
   } catch (err) {
     throw new ConfigError(`${path}: not valid JSON: ${_jsonProblem(text, err as Error)}`);
   }
-  return parseConfig(data, path);
+  return parseConfig(data, path, table);
 }
 
 /**
@@ -618,12 +680,13 @@ export function selectChecks(config: Config, names?: readonly string[]): Check[]
 export async function loadToolConfig(
   path: string,
   root: string,
+  table: ProviderTable,
   warn?: (text: string) => void,
 ): Promise<Config> {
   const shown = isInside(root, path) ? toRel(root, path) : basename(path);
   let config: Config;
   try {
-    config = await loadConfig(path);
+    config = await loadConfig(path, table);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     throw new ToolError(`invalid configuration: ${err.message.replaceAll(path, shown)}`);

@@ -21,6 +21,7 @@
  */
 import { runChecks } from "../lib/checks.ts";
 import { loadConfig } from "../lib/config.ts";
+import { PROVIDERS } from "../lib/providers/mod.ts";
 import { estimateChatTokens } from "../lib/implement/mod.ts";
 import { prefixShare } from "../lib/implement/prompt.ts";
 import { listTasks, recordRows, storeDir, taskKind } from "../lib/tasks/mod.ts";
@@ -62,7 +63,7 @@ interface Overhead {
 
 /** Median milliseconds of one run of the project's checks on its own. */
 async function checkTime(root: string): Promise<number> {
-  const config = await loadConfig(join(root, ".localexec.json"));
+  const config = await loadConfig(join(root, ".localexec.json"), PROVIDERS);
   const times: number[] = [];
   for (let i = 0; i < WARMUP + RUNS; i++) {
     const started = performance.now();

@@ -34,6 +34,7 @@ const SUBSYSTEMS = [
   "openai",
   "outline",
   "process",
+  "providers",
   "tasks",
 ];
 const MAX_TOP_LEVEL = 12;

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { PROVIDERS } from "../lib/providers/mod.ts";
 import { ToolError } from "../lib/errors.ts";
 import { join } from "../lib/deps.ts";
 import {
@@ -6,17 +7,17 @@ import {
   didYouMean,
   loadConfig,
   loadToolConfig,
-  normalizeHost,
   parseConfig,
   selectChecks,
   UnknownCheckError,
 } from "../lib/config.ts";
 import { detectChecks, initProject } from "../lib/cli/init.ts";
 import { tempProject } from "./helpers/project.ts";
+import { normalizeHost } from "../lib/ollama/mod.ts";
 
 function _error(data: unknown): string {
   try {
-    parseConfig(data, "cfg");
+    parseConfig(data, "cfg", PROVIDERS);
   } catch (err) {
     assert.ok(err instanceof ConfigError, String(err));
     return err.message;
@@ -26,7 +27,7 @@ function _error(data: unknown): string {
 
 Deno.test("config missing file gives defaults and no checks", async () => {
   const root = await tempProject();
-  const c = await loadConfig(join(root, ".localexec.json"));
+  const c = await loadConfig(join(root, ".localexec.json"), PROVIDERS);
   assert.equal(c.exists, false);
   assert.deepEqual(c.checks, []);
   assert.equal(c.max_attempts, 3);
@@ -44,7 +45,7 @@ Deno.test("config keeps checks in the order written with default timeouts", asyn
       },
     }),
   });
-  const c = await loadConfig(join(root, ".localexec.json"));
+  const c = await loadConfig(join(root, ".localexec.json"), PROVIDERS);
   assert.equal(c.exists, true);
   assert.deepEqual(c.checks, [
     { name: "tests", command: ["deno", "test", "-A"], timeout_s: 300 },
@@ -57,13 +58,13 @@ Deno.test("config ollama_host falls back to OLLAMA_HOST, then the default", () =
   const before = Deno.env.get("OLLAMA_HOST");
   try {
     Deno.env.set("OLLAMA_HOST", "gpu-box:9999");
-    assert.equal(parseConfig({}, "cfg").ollama_host, "http://gpu-box:9999");
+    assert.equal(parseConfig({}, "cfg", PROVIDERS).hosts[0], "http://gpu-box:9999");
     assert.equal(
-      parseConfig({ ollama_host: "http://10.0.0.2:11434/" }, "cfg").ollama_host,
+      parseConfig({ ollama_host: "http://10.0.0.2:11434/" }, "cfg", PROVIDERS).hosts[0],
       "http://10.0.0.2:11434",
     );
     Deno.env.delete("OLLAMA_HOST");
-    assert.equal(parseConfig({}, "cfg").ollama_host, "http://127.0.0.1:11434");
+    assert.equal(parseConfig({}, "cfg", PROVIDERS).hosts[0], "http://127.0.0.1:11434");
   } finally {
     if (before === undefined) Deno.env.delete("OLLAMA_HOST");
     else Deno.env.set("OLLAMA_HOST", before);
@@ -74,7 +75,7 @@ Deno.test("config ollama_host falls back to OLLAMA_HOST, then the default", () =
 Deno.test("config bad JSON says where", async () => {
   const root = await tempProject({ ".localexec.json": '{\n  "model": "x",\n  "checks": {,}\n}' });
   await assert.rejects(
-    () => loadConfig(join(root, ".localexec.json")),
+    () => loadConfig(join(root, ".localexec.json"), PROVIDERS),
     (err: Error) =>
       err instanceof ConfigError && /not valid JSON/.test(err.message) &&
       /line 3/.test(err.message),
@@ -123,13 +124,13 @@ Deno.test("config errors name the key and the problem", () => {
 });
 
 Deno.test("config unknown top-level keys are warnings", () => {
-  const c = parseConfig({ modle: "x", checks: { t: { command: "true" } } }, "cfg");
+  const c = parseConfig({ modle: "x", checks: { t: { command: "true" } } }, "cfg", PROVIDERS);
   assert.deepEqual(c.warnings, ['cfg: unknown key "modle" ignored (did you mean "model"?)']);
   assert.equal(c.checks.length, 1);
 });
 
 Deno.test("config unknown keys at every level get the key they may mean", () => {
-  const warned = (data: Record<string, unknown>) => parseConfig(data, "cfg").warnings;
+  const warned = (data: Record<string, unknown>) => parseConfig(data, "cfg", PROVIDERS).warnings;
   assert.deepEqual(warned({ max_attempt: 2, chekcs: {}, Temperature: 0.2, colour: "x" }), [
     'cfg: unknown key "max_attempt" ignored (did you mean "max_attempts"?)',
     'cfg: unknown key "chekcs" ignored (did you mean "checks"?)',
@@ -145,9 +146,13 @@ Deno.test("config unknown keys at every level get the key they may mean", () => 
 });
 
 Deno.test("config selectChecks keeps config order and lists the known names", () => {
-  const c = parseConfig({
-    checks: { a: { command: "true" }, b: { command: "true" }, c: { command: "true" } },
-  }, "cfg");
+  const c = parseConfig(
+    {
+      checks: { a: { command: "true" }, b: { command: "true" }, c: { command: "true" } },
+    },
+    "cfg",
+    PROVIDERS,
+  );
   assert.deepEqual(selectChecks(c).map((x) => x.name), ["a", "b", "c"]);
   assert.deepEqual(selectChecks(c, ["c", "a"]).map((x) => x.name), ["a", "c"]);
   assert.throws(
@@ -162,7 +167,7 @@ Deno.test("init writes a config that loads, with checks for the project kind", a
   const path = join(root, ".localexec.json");
   const message = await initProject(root, path);
   assert.match(message, /wrote .* checks lint, tests/);
-  const c = await loadConfig(path);
+  const c = await loadConfig(path, PROVIDERS);
   assert.deepEqual(c.checks.map((x) => x.name), ["lint", "tests"]);
   assert.match(await initProject(root, path), /already exists/);
   const py = await tempProject({ "pyproject.toml": "" });
@@ -190,7 +195,7 @@ Deno.test("loadToolConfig names the file relative to the root, never its absolut
   const path = `${root}/.localexec.json`;
   await Deno.writeTextFile(path, '{"checks": {"a": {"command": 5}}}');
   try {
-    await loadToolConfig(path, root);
+    await loadToolConfig(path, root, PROVIDERS);
     assert.fail("expected an error");
   } catch (err) {
     assert.ok(err instanceof ToolError);
@@ -202,15 +207,15 @@ Deno.test("loadToolConfig names the file relative to the root, never its absolut
 });
 
 Deno.test("config wait_s: seconds from 0 to a day, a bad one named", () => {
-  assert.equal(parseConfig({ wait_s: 30 }, "cfg").wait_s, 30);
-  assert.equal(parseConfig({}, "cfg").wait_s, undefined);
+  assert.equal(parseConfig({ wait_s: 30 }, "cfg", PROVIDERS).wait_s, 30);
+  assert.equal(parseConfig({}, "cfg", PROVIDERS).wait_s, undefined);
   assert.match(_error({ wait_s: "30" }), /wait_s: expected a number, got string/);
   assert.match(_error({ wait_s: -1 }), /wait_s: must be between 0 and 86400, got -1/);
 });
 
 Deno.test("config parallel: a whole number or host: number, a bad one named", () => {
-  assert.equal(parseConfig({ parallel: 2 }, "cfg").parallel, 2);
-  assert.deepEqual(parseConfig({ parallel: { "gpu:11434": 4 } }, "cfg").parallel, {
+  assert.equal(parseConfig({ parallel: 2 }, "cfg", PROVIDERS).parallel, 2);
+  assert.deepEqual(parseConfig({ parallel: { "gpu:11434": 4 } }, "cfg", PROVIDERS).parallel, {
     "gpu:11434": 4,
   });
   assert.match(_error({ parallel: 0 }), /parallel: expected a whole number .* got 0/);
@@ -224,7 +229,7 @@ Deno.test("config parallel: a whole number or host: number, a bad one named", ()
 
 Deno.test("config first_token_timeout_s: 300 by default, request_timeout_s leaves room after it", () => {
   const timeouts = (data: Record<string, unknown>) => {
-    const c = parseConfig(data, "cfg");
+    const c = parseConfig(data, "cfg", PROVIDERS);
     return [c.first_token_timeout_s, c.request_timeout_s];
   };
   assert.deepEqual(timeouts({}), [300, 600]);
@@ -238,7 +243,7 @@ Deno.test("config first_token_timeout_s: 300 by default, request_timeout_s leave
   // request_timeout_s alone keeps bounding every wait, the first token's too.
   assert.deepEqual(timeouts({ request_timeout_s: 1000 }), [300, 1000]);
   assert.deepEqual(timeouts({ request_timeout_s: 60 }), [60, 60]);
-  assert.deepEqual(parseConfig({ first_token_timeout_s: 900 }, "cfg").warnings, []);
+  assert.deepEqual(parseConfig({ first_token_timeout_s: 900 }, "cfg", PROVIDERS).warnings, []);
 });
 
 Deno.test("config first_token_timeout_s: a bad one, or one above request_timeout_s, is named", () => {

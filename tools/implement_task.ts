@@ -14,6 +14,7 @@ import {
   type ToolContext,
 } from "../lib/mcp/mod.ts";
 import { loadToolConfig } from "../lib/config.ts";
+import { PROVIDERS } from "../lib/providers/mod.ts";
 import {
   configRungs,
   ENGINE_NEEDS,
@@ -31,7 +32,9 @@ async function _defaults(
   warn?: (text: string) => void,
 ): Promise<{ waitS?: number; model?: string }> {
   // (A config that does not load: the engine's own error says why.)
-  const config = await loadToolConfig(state.configPath, state.root, warn).catch(() => undefined);
+  const config = await loadToolConfig(state.configPath, state.root, PROVIDERS, warn).catch(() =>
+    undefined
+  );
   let first: string | undefined;
   try {
     first = config ? configRungs(config)[0]?.model : undefined;
@@ -103,7 +106,7 @@ const tool = defineTool({
           progress: (message, at) => hooks.progress(message, at),
           // `localexec call` exits after its answer: no standby copy is begun that it would cut.
           config: async () => {
-            const config = await loadToolConfig(ctx.state.configPath, ctx.root);
+            const config = await loadToolConfig(ctx.state.configPath, ctx.root, PROVIDERS);
             return ctx.state.once ? { ...config, workspace_standby: false } : config;
           },
           slots: ctx.state.slots,

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import description from "./revert_task.md" with { type: "text" };
 import { loadToolConfig } from "../lib/config.ts";
+import { PROVIDERS } from "../lib/providers/mod.ts";
 import {
   askToCancel,
   claimAlive,
@@ -58,7 +59,7 @@ export default defineTool({
       await tasks.cancel(task_id);
       cancelled = `task ${task_id} was running: it was cancelled first`;
     }
-    const timeoutS = await loadToolConfig(ctx.state.configPath, ctx.root, ctx.warn).then(
+    const timeoutS = await loadToolConfig(ctx.state.configPath, ctx.root, PROVIDERS, ctx.warn).then(
       (c) => c.lock_timeout_s,
       () => 120,
     );

@@ -4,6 +4,7 @@ import description from "./run_checks.md" with { type: "text" };
 import { ToolError } from "../lib/errors.ts";
 import { checkCannotStart, gitChangedFiles, runChecks } from "../lib/checks.ts";
 import { loadToolConfig, selectChecks } from "../lib/config.ts";
+import { PROVIDERS } from "../lib/providers/mod.ts";
 import { basename, join } from "../lib/deps.ts";
 import {
   listTasks,
@@ -53,7 +54,7 @@ export default defineTool({
   needs: ["read", "write", "run"],
   annotations: ANNOTATIONS.RUNS_CHECKS,
   async run({ names, task_id }, ctx) {
-    const config = await loadToolConfig(ctx.state.configPath, ctx.root, ctx.warn);
+    const config = await loadToolConfig(ctx.state.configPath, ctx.root, PROVIDERS, ctx.warn);
     const file = basename(config.path);
     if (!config.exists) {
       throw new ToolError(

@@ -7,6 +7,7 @@ import { z } from "zod";
 import description from "./status.md" with { type: "text" };
 import { clip, errorLine, ToolError } from "../lib/errors.ts";
 import { type Config, loadToolConfig } from "../lib/config.ts";
+import { providerNamed, PROVIDERS } from "../lib/providers/mod.ts";
 import { basename, join } from "../lib/deps.ts";
 import {
   listTasks,
@@ -86,26 +87,18 @@ async function _model(
   if (!pick.reachable || (pick.error && pick.model_installed === undefined)) {
     throw new ToolError(pick.error ?? `no model host answered`, hosts);
   }
-  const ollama = config.provider === "ollama";
-  const about = ollama ? { ollama_version: pick.version } : { server: pick.server };
+  const { status: words } = providerNamed(config.provider);
+  const about = words.about(pick);
   if (!config.model) return { ...about, ...hosts, ...(ladder ? { ladder } : {}) };
   const installed = !!pick.model_installed;
-  const served = pick.served?.map((m) => JSON.stringify(m)).join(", ");
   return {
     ...about,
     ...(ladder ? { ladder } : {}),
     model_installed: installed,
     model_loaded: !!pick.model_loaded,
-    ...(pick.context ? { [ollama ? "loaded_context" : "context"]: pick.context } : {}),
+    ...(pick.context ? { [words.contextKey]: pick.context } : {}),
     ...hosts,
-    ...(installed ? {} : {
-      hint: ollama
-        ? `model "${config.model}" is not installed in Ollama: run \`ollama list\` to see what ` +
-          `is, and \`ollama pull ${config.model}\` to install it`
-        : `model "${config.model}" is not served at ${pick.url}: ${
-          served ? `it serves ${served}` : "it serves no model yet"
-        }`,
-    }),
+    ...(installed ? {} : { hint: words.missing(config.model, pick) }),
   };
 }
 
@@ -194,7 +187,8 @@ export default defineTool({
   annotations: ANNOTATIONS.READS,
   async run(_args, ctx) {
     // Its warnings (unknown keys) are in the answer's `warnings`, as in every tool's that reads it.
-    const config = await loadToolConfig(ctx.state.configPath, ctx.root, ctx.warn);
+    const config = await loadToolConfig(ctx.state.configPath, ctx.root, PROVIDERS, ctx.warn);
+    const provider = providerNamed(config.provider);
     const { configRungs } = await import("../lib/implement/mod.ts");
     const rungs = configRungs(config);
     const tasks = await listTasks(ctx.root);
@@ -203,9 +197,9 @@ export default defineTool({
       project: basename(ctx.root),
       version: VERSION,
       model: rungs[0]?.model ?? null,
-      ...(config.provider === "ollama"
-        ? { ollama_host: list(config.hosts) }
-        : { provider: config.provider, base_url: list(config.hosts) }),
+      // The default provider (the table's first) goes without saying.
+      ...(provider === PROVIDERS[0] ? {} : { provider: provider.name }),
+      [provider.hostKey]: list(config.hosts),
       checks: config.checks.map((c) => c.name),
       tasks: tasks.length,
       totals: taskTotals(tasks),
@@ -221,11 +215,7 @@ export default defineTool({
     try {
       model = await _model(config, rungs, ctx.signal);
     } catch (err) {
-      hints.push(
-        config.provider === "ollama"
-          ? "start Ollama (`ollama serve`), then run `ollama list` to see the installed models"
-          : "start the model server (llama-server, LM Studio, vLLM) at base_url, or fix base_url",
-      );
+      hints.push(provider.status.down);
       const fields = err instanceof ToolError ? err.fields : {};
       throw new ToolError(errorLine(err), { ...base, ...fields, hint: hints.join("; ") });
     }

@@ -1,92 +1,69 @@
 /**
- * Which local model server `localexec init` should point at: Ollama when it answers, else a
- * llama.cpp `llama-server` (port 8080) or LM Studio (port 1234) serving the OpenAI-compatible
- * API. Every probe is one short request; nothing answering means Ollama, as before.
+ * Which local model server `localexec init` should point at: each provider of the table
+ * (`lib/providers/`) looks at its places (`init.targets`: Ollama's default host; llama.cpp's
+ * `llama-server` on 8080 and LM Studio on 1234 for the OpenAI-compatible API), all at once; the
+ * first provider in the table's order with a server that answers wins. Every probe is one short
+ * request; nothing answering means the default provider (the table's first) at its first place.
  */
-import { DEFAULT_OLLAMA_HOST } from "../config.ts";
+import type { Provider } from "../model/mod.ts";
 
-/** Where to look; the defaults are the servers' own default ports on this machine. */
-export interface ProbeTargets {
-  /** The Ollama host in effect. */
-  ollama: string;
-  /** OpenAI-compatible base URLs, in order of preference. */
-  servers: string[];
-}
-
-/** The default targets: llama-server's 8080 and LM Studio's 1234 on the loopback. */
-export const LOCAL_SERVERS: readonly string[] = [
-  "http://127.0.0.1:8080/v1",
-  "http://127.0.0.1:1234/v1",
-];
+/** Where to look: per provider name, the URLs in order of preference (absent: its defaults). */
+export type ProbeTargets = Readonly<Record<string, readonly string[]>>;
 
 /** One server looked at: what it is, where, and whether it answered. */
 export interface Probe {
-  /** `Ollama`, `llama-server`, `LM Studio`, or `OpenAI-compatible server` when it did not say. */
+  /** `Ollama`, `llama-server`, `LM Studio`, or what usually listens there when it did not say. */
   name: string;
   url: string;
   answered: boolean;
 }
 
 /**
- * What was found; `models` lists an answering Ollama's installed models with their sizes (absent
- * when no Ollama answered); `probes`, every server looked at, in order.
+ * What was found: the provider and the URL to write, what answered there (`server`) and its
+ * models (with their sizes when it says; absent when nothing answered); `probes`, every server
+ * looked at, in order.
  */
-export type Detected =
-  & (
-    | { provider: "ollama"; host: string; models?: { name: string; size: number }[] }
-    | { provider: "openai"; base_url: string; server: string; models: string[] }
-  )
-  & { probes: Probe[] };
-
-/**
- * Probes Ollama first, then each OpenAI-compatible server; returns the first that answers, or
- * Ollama at `targets.ollama` when none does. Takes at most about `timeoutS` seconds.
- */
-export async function detectServer(
-  targets: ProbeTargets = { ollama: DEFAULT_OLLAMA_HOST, servers: [...LOCAL_SERVERS] },
-  timeoutS = 1.5,
-): Promise<Detected> {
-  const [{ createOllama }, { createOpenAIHost }] = await Promise.all([
-    import("../ollama/mod.ts"),
-    import("../openai/mod.ts"),
-  ]);
-  const client = createOllama(targets.ollama, { connectTimeoutS: timeoutS });
-  const ollama = client.version().then(() => true, () => false);
-  const servers = await Promise.all(
-    targets.servers.map((base) =>
-      createOpenAIHost(base, { connectTimeoutS: timeoutS }).report(undefined).catch(() => undefined)
-    ),
-  );
-  const probes: Probe[] = [{ name: "Ollama", url: targets.ollama, answered: await ollama }];
-  for (const [i, report] of servers.entries()) {
-    probes.push({
-      name: report?.server ?? _guess(targets.servers[i]),
-      url: targets.servers[i],
-      answered: !!report?.reachable && !report.error,
-    });
-  }
-  const fallback: Detected = { provider: "ollama", host: targets.ollama, probes };
-  if (probes[0].answered) {
-    const tags = await client.tags().catch(() => []);
-    return { ...fallback, models: tags.map((t) => ({ name: t.name, size: t.size })) };
-  }
-  const at = probes.findIndex((p, i) => i > 0 && p.answered);
-  if (at < 0) return fallback;
-  return {
-    provider: "openai",
-    base_url: targets.servers[at - 1],
-    server: probes[at].name,
-    models: servers[at - 1]?.served ?? [],
-    probes,
-  };
+export interface Detected {
+  provider: Provider;
+  url: string;
+  server: string;
+  models?: { name: string; size?: number }[];
+  probes: Probe[];
 }
 
-/** What usually listens at `url`: llama-server's 8080, LM Studio's 1234. */
-function _guess(url: string): string {
-  const port = new URL(url).port;
-  return port === "8080"
-    ? "llama-server"
-    : port === "1234"
-    ? "LM Studio"
-    : "OpenAI-compatible server";
+/**
+ * Probes every provider's places at once (`targets` replaces a provider's defaults; a provider
+ * `targets` leaves out is looked for at its defaults, unless `only` is set); returns the first
+ * that answers, or the table's first provider at its first place when none does. Takes at most
+ * about `timeoutS` seconds.
+ */
+export async function detectServer(
+  targets: ProbeTargets = {},
+  opts: { timeoutS?: number; only?: boolean; table?: readonly Provider[] } = {},
+): Promise<Detected> {
+  // Loaded here, not on import: the backends are not part of every command's start.
+  const table = opts.table ?? (await import("../providers/mod.ts")).PROVIDERS;
+  const places = table.flatMap((provider) =>
+    (targets[provider.name] ?? (opts.only ? [] : provider.init.targets)).map((url) => ({
+      provider,
+      url,
+    }))
+  );
+  const found = await Promise.all(
+    places.map((p) => p.provider.init.probe(p.url, opts.timeoutS ?? 1.5)),
+  );
+  const probes = found.map((f, i) => ({ name: f.name, url: places[i].url, answered: f.answered }));
+  const at = found.findIndex((f) => f.answered);
+  if (at < 0) {
+    const provider = table[0];
+    const url = targets[provider.name]?.[0] ?? provider.init.targets[0];
+    return { provider, url, server: provider.label, probes };
+  }
+  return {
+    provider: places[at].provider,
+    url: places[at].url,
+    server: found[at].name,
+    ...(found[at].models ? { models: found[at].models } : {}),
+    probes,
+  };
 }

@@ -5,14 +5,15 @@
  *
  * The test checks it writes pass on a project that has no tests yet (`deno test --permit-no-files`,
  * pytest's "no tests ran" exit code 5), so the first implement_task is not failed by a missing test
- * suite. `ollama_host` is the host in effect: `OLLAMA_HOST` when it is set, else the default; when
- * `OLLAMA_HOST` is not set and no Ollama answers, a local llama-server or LM Studio that does is
- * written instead (`provider: "openai"`, see `detect.ts`). When the server has more than one model
+ * suite. The model server is the first that answers, in the provider table's order (`detect.ts`):
+ * a provider's host variable (`OLLAMA_HOST`) when set means that provider, there only; otherwise
+ * Ollama at its default host, else a local llama-server or LM Studio (`provider: "openai"`). When the server has more than one model
  * made for code, a ladder of them is proposed, cheapest first (`proposeLadder`); with one, that
  * one; never a model that is not installed when others are (`chooseModels`).
  */
-import { DEFAULT_OLLAMA_HOST, normalizeHost } from "../config.ts";
-import { type Detected, detectServer, LOCAL_SERVERS, type ProbeTargets } from "./detect.ts";
+import { readEnv } from "../config.ts";
+import type { Provider } from "../model/mod.ts";
+import { type Detected, detectServer, type ProbeTargets } from "./detect.ts";
 import { join } from "../deps.ts";
 import { writeFileAtomic } from "../fs_atomic.ts";
 import { cannotStart } from "../process/mod.ts";
@@ -138,21 +139,23 @@ async function _hasPython(root: string): Promise<boolean> {
   return await look(root, 1);
 }
 
-/** `OLLAMA_HOST` (normalised) when it is set and readable, else undefined. */
-function _ollamaHost(): string | undefined {
-  try {
-    const granted =
-      Deno.permissions.querySync({ name: "env", variable: "OLLAMA_HOST" }).state === "granted";
-    const host = granted ? Deno.env.get("OLLAMA_HOST")?.trim() : undefined;
-    return host ? normalizeHost(host) : undefined;
-  } catch {
-    return undefined;
+/** The places of the first provider whose host variable (`OLLAMA_HOST`) is set, if any. */
+function _fromEnv(table: readonly Provider[]): ProbeTargets | undefined {
+  for (const p of table) {
+    const value = p.hostEnv ? readEnv(p.hostEnv) : undefined;
+    if (value === undefined) continue;
+    try {
+      return { [p.name]: [p.normalize(value)] };
+    } catch {
+      return undefined;
+    }
   }
+  return undefined;
 }
 
 /** Options for {@linkcode initProject}. */
 export interface InitOptions {
-  /** Where to look for model servers (tests point these at scripted servers). */
+  /** Where to look for model servers, only there (tests point these at scripted servers). */
   probe?: ProbeTargets;
 }
 
@@ -228,20 +231,19 @@ export function chooseModels(
 
 /** One line per server looked at: which answered (with how many models) and which did not. */
 function _servers(found: Detected): string {
-  const count = found.provider === "ollama" ? found.models?.length : found.models.length;
+  const count = found.models?.length;
   return found.probes.map((p) => {
-    const mine = (found.provider === "ollama" ? found.host : found.base_url) === p.url;
+    const mine = found.url === p.url;
     const models = mine && count !== undefined ? ` (${count} model${count === 1 ? "" : "s"})` : "";
     return `  ${p.name} at ${p.url}: ${p.answered ? `answered${models}` : "did not answer"}`;
   }).join("\n");
 }
 
 /** What to do when no model server answered. */
-function _noServer(configPath: string): string {
-  return "no model server answered. To delegate steps you need one: install Ollama " +
-    `(https://ollama.com), run \`ollama serve\` and \`ollama pull ${MODEL}\`; or start an ` +
-    'OpenAI-compatible server (llama-server, LM Studio, vLLM) and set "provider": "openai" and ' +
-    `"base_url" in ${configPath}. The file tools, find, outline and run_checks work without one.`;
+function _noServer(configPath: string, table: readonly Provider[]): string {
+  return "no model server answered. To delegate steps you need one: " +
+    `${table.map((p) => p.init.help(MODEL)).join("; or ")} in ${configPath}. ` +
+    "The file tools, find, outline and run_checks work without one.";
 }
 
 /**
@@ -255,46 +257,40 @@ export async function initProject(
 ): Promise<string> {
   if (await _exists(configPath)) return `${configPath} already exists; nothing written`;
   const checks = await detectChecks(root);
-  const envHost = _ollamaHost();
-  // OLLAMA_HOST set means Ollama, there only; otherwise whichever local server answers.
-  const found = await detectServer(
-    opts.probe ??
-      (envHost
-        ? { ollama: envHost, servers: [] }
-        : { ollama: DEFAULT_OLLAMA_HOST, servers: [...LOCAL_SERVERS] }),
-  );
+  // A provider's host variable set means that provider, there only; else every default place.
+  const { PROVIDERS } = await import("../providers/mod.ts");
+  const only = opts.probe ?? _fromEnv(PROVIDERS);
+  const found = await detectServer(only, { only: only !== undefined, table: PROVIDERS });
   const answered = found.probes.some((p) => p.answered);
-  const installed = found.provider === "ollama"
-    ? found.models ?? []
-    : found.models.map((name) => ({ name }));
-  const pull = found.provider === "ollama"
-    ? `run \`ollama pull ${MODEL}\``
-    : `load a model made for code (e.g. ${MODEL}) in the ${found.server}`;
-  const choice = chooseModels(installed, pull);
-  const server = found.provider === "ollama"
-    ? { ollama_host: found.host }
-    : { provider: "openai", base_url: found.base_url };
+  const installed = found.models ?? [];
+  const choice = chooseModels(installed, found.provider.init.pull(MODEL, found.server));
+  const server = {
+    ...(found.provider === PROVIDERS[0] ? {} : { provider: found.provider.name }),
+    [found.provider.hostKey]: found.url,
+  };
   const config = choice.ladder
     ? { ...server, max_attempts: 3, ladder: choice.ladder.map((m) => ({ model: m })), checks }
     : { model: choice.model, ...server, max_attempts: 3, checks };
   await writeFileAtomic(configPath, JSON.stringify(config, null, 2) + "\n");
   const names = Object.keys(checks);
   const what = names.length ? `checks ${names.join(", ")}` : 'no checks (add some under "checks")';
-  const where = found.provider === "ollama"
-    ? `Ollama at ${found.host}`
-    : `the ${found.server} at ${found.base_url}`;
+  const where = `${
+    found.server === found.provider.label ? "" : "the "
+  }${found.server} at ${found.url}`;
   const models = choice.ladder
     ? `a ladder of ${choice.ladder.length} models, cheapest first: ${choice.ladder.join(", ")} ` +
       "(each gets max_attempts, then hands the task to the next)"
     : `model ${choice.model}`;
-  const also = found.provider === "openai" && !choice.ladder && installed.length > 1
-    ? `; it also serves ${
-      installed.filter((m) => m.name !== choice.model).slice(0, 3).map((m) => m.name).join(", ")
-    }`
-    : "";
+  // Sizes tell which model is largest; a server that does not say gets the others named.
+  const also =
+    !choice.ladder && installed.length > 1 && installed.every((m) => m.size === undefined)
+      ? `; it also serves ${
+        installed.filter((m) => m.name !== choice.model).slice(0, 3).map((m) => m.name).join(", ")
+      }`
+      : "";
   return [
     `model servers:\n${_servers(found)}`,
     `wrote ${configPath} for ${where} with ${models}, and ${what}${also}`,
-    ...(answered ? (choice.advice ? [choice.advice] : []) : [_noServer(configPath)]),
+    ...(answered ? (choice.advice ? [choice.advice] : []) : [_noServer(configPath, PROVIDERS)]),
   ].join("\n");
 }

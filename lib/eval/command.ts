@@ -6,6 +6,7 @@
  * them at once and exits).
  */
 import { ConfigError, hostPort, loadConfig } from "../config.ts";
+import { PROVIDERS } from "../providers/mod.ts";
 import { errorLine } from "../errors.ts";
 import { availableTools, type ToolEntry } from "../mcp/mod.ts";
 import { Projects } from "./project.ts";
@@ -190,7 +191,7 @@ async function _probeConfig(settings: Record<string, unknown>, tools: readonly T
   try {
     const path = `${dir}/.localexec.json`;
     await Deno.writeTextFile(path, JSON.stringify(settings));
-    const config = await loadConfig(path);
+    const config = await loadConfig(path, PROVIDERS);
     const off = availableTools(tools, { root: dir, modelHosts: config.hosts.map(hostPort) }, {
       only: ["implement_task"],
     }).off.find((t) => t.name === "implement_task");

@@ -7,6 +7,7 @@
  */
 import { errorLine } from "../errors.ts";
 import { hostPort, loadConfig } from "../config.ts";
+import { PROVIDERS } from "../providers/mod.ts";
 import { availableTools, createState, dispatch, type ToolEntry } from "../mcp/mod.ts";
 import { readRecord, taskPaths } from "../tasks/mod.ts";
 import { EVAL_ID_PREFIX, type EvalTask } from "./tasks.ts";
@@ -88,7 +89,7 @@ export async function runTask(
   },
 ): Promise<TaskOutcome> {
   const configPath = `${root}/.localexec.json`;
-  const config = await loadConfig(configPath);
+  const config = await loadConfig(configPath, PROVIDERS);
   const tools = availableTools(env.tools, {
     root,
     modelHosts: config.hosts.map(hostPort),

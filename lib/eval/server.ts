@@ -5,6 +5,7 @@
  */
 import type { Config } from "../config.ts";
 import { configRungs, openModelPool } from "../implement/mod.ts";
+import { providerNamed } from "../providers/mod.ts";
 
 /** How long each host may take to answer, in seconds. */
 const CONNECT_TIMEOUT_S = 5;
@@ -27,11 +28,9 @@ export async function noServerAnswers(
   }
   const at = [...tried].join(", ");
   const model = rungs[0]?.model || config.model || "qwen2.5-coder:7b";
-  const fix = config.provider === "openai"
-    ? `the OpenAI-compatible server is not reachable at ${at}. Start it (llama-server, LM ` +
-      `Studio, vLLM…), or fix base_url in ${o.configPath}`
-    : `Ollama is not reachable at ${at}. Start it (\`ollama serve\`; install it from ` +
-      `https://ollama.com, then \`ollama pull ${model}\`), or point ollama_host in ` +
-      `${o.configPath} (or OLLAMA_HOST) at a running one`;
+  const provider = providerNamed(config.provider);
+  const fix = `${provider.label} is not reachable at ${at}: ${provider.status.down}, and ` +
+    `${provider.init.pull(model, provider.label)}; or point ${provider.hostKey} in ` +
+    `${o.configPath}${provider.hostEnv ? ` (or ${provider.hostEnv})` : ""} at a running one`;
   return `no model server answered, so no task was run: ${fix}; then run eval again`;
 }

@@ -1,11 +1,11 @@
 /**
- * The model hosts of a configuration, as one {@linkcode ModelPool}: the one place that turns
- * `provider` into a backend. Everything after this talks to the contract in `lib/model/`.
+ * The model hosts of a configuration, as one {@linkcode ModelPool}: each made by its provider's
+ * record of the table (`lib/providers/`). Everything after this talks to the contract in
+ * `lib/model/`.
  */
 import type { ModelSettings } from "../config.ts";
-import { type HostSlots, type ModelHost, ModelPool } from "../model/mod.ts";
-import { createOllama, ollamaHost } from "../ollama/mod.ts";
-import { createOpenAIHost } from "../openai/mod.ts";
+import { type HostSlots, ModelPool } from "../model/mod.ts";
+import { providerNamed } from "../providers/mod.ts";
 
 /** Timeouts for every call to the hosts, in seconds. */
 export interface PoolTimeouts {
@@ -26,14 +26,7 @@ export function modelPool(
   t: PoolTimeouts = {},
   slots?: HostSlots,
 ): ModelPool {
-  const hosts: ModelHost[] = config.hosts.map((url) =>
-    config.provider === "openai"
-      ? createOpenAIHost(url, {
-        apiKeyEnv: config.api_key_env,
-        contextLength: config.context_length,
-        ...t,
-      })
-      : ollamaHost(createOllama(url, t))
-  );
+  const provider = providerNamed(config.provider);
+  const hosts = config.hosts.map((url) => provider.create(url, config, t));
   return new ModelPool(hosts, { parallel: config.capacity, slots });
 }

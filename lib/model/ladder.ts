@@ -1,9 +1,10 @@
 /**
  * The model ladder of `.localexec.json` (docs/ARCHITECTURE.md, "Delegation"): `ladder` is a list
- * of rungs, cheapest first, each `{"model": "...", ...}` with optional `provider`, `ollama_host` /
- * `base_url`, `api_key_env`, `context_length`, `num_ctx`, `max_attempts` and `temperature`. A rung
- * inherits every top-level setting it does not set (the servers and the key only from a top level
- * of the same provider); without `ladder` the top-level `model` is the one rung. A ladder has at
+ * of rungs, cheapest first, each `{"model": "...", ...}` with optional `provider`, its host key
+ * (`ollama_host`, `base_url`) and its own keys (`api_key_env`, `context_length`, `num_ctx`, …:
+ * the provider table's, `lib/providers/`), `max_attempts` and `temperature`. A rung inherits every
+ * top-level setting it does not set (the servers, the key and the provider's own keys only from a
+ * top level of the same provider); without `ladder` the top-level `model` is the one rung. A ladder has at
  * most 16 rungs (`MAX_RUNGS`). The timeouts (`first_token_timeout_s`, `request_timeout_s`)
  * are top-level only: they apply to every rung, so set them for the slowest.
  *
@@ -18,11 +19,12 @@
  */
 import {
   didYouMean,
+  findProvider,
   type ModelSettings,
-  normalizeBaseUrl,
-  normalizeHost,
   type Parallel,
-  type Provider,
+  providerKeys,
+  type ProviderTable,
+  readEnv,
   readModelSettings,
   readParallel,
 } from "../config.ts";
@@ -41,10 +43,11 @@ export interface Rung extends ModelSettings {
 /** The top-level settings a rung inherits (a loaded `Config` has them all). */
 export interface LadderBase {
   model?: string;
-  provider: Provider;
+  provider: string;
   hosts: string[];
   api_key_env?: string;
   context_length?: number;
+  options?: Record<string, unknown>;
   num_ctx?: number;
   max_attempts: number;
   temperature?: number;
@@ -71,15 +74,10 @@ const TOP_ONLY: Readonly<Record<string, string>> = {
   request_timeout_s: "set it at the top level: the timeouts apply to every rung",
 };
 
-/** The keys a rung may set. */
+/** The keys a rung may set besides its providers' (`providerKeys`). */
 export const RUNG_KEYS: readonly string[] = [
   "model",
   "provider",
-  "ollama_host",
-  "base_url",
-  "api_key_env",
-  "context_length",
-  "num_ctx",
   "max_attempts",
   "temperature",
   "parallel",
@@ -87,14 +85,19 @@ export const RUNG_KEYS: readonly string[] = [
 
 /**
  * The rungs of `base`, cheapest first: its `ladder` checked and filled from the top level, or the
- * top-level `model` alone; empty when neither names a model. `envHost` is `OLLAMA_HOST` when set.
- * Throws {@linkcode LadderError} naming the rung and the key of the first problems.
+ * top-level `model` alone; empty when neither names a model. `table` is the provider table;
+ * `env` reads a provider's host variable (`OLLAMA_HOST`). Throws {@linkcode LadderError} naming
+ * the rung and the key of the first problems.
  */
-export function readLadder(base: LadderBase, envHost?: string): Rung[] {
+export function readLadder(
+  base: LadderBase,
+  table: ProviderTable,
+  env: (name: string) => string | undefined = readEnv,
+): Rung[] {
   if (base.ladder === undefined) {
     if (!base.model) return [];
-    const rung = _fromBase(base, base.model);
-    _unmatched(base, [rung]);
+    const rung = _fromBase(base, base.model, table);
+    _unmatched(base, [rung], table);
     return [rung];
   }
   const problems: string[] = [];
@@ -120,7 +123,7 @@ export function readLadder(base: LadderBase, envHost?: string): Rung[] {
     const rung = _rung(
       base,
       raw as Record<string, unknown>,
-      envHost,
+      { table, env },
       (key, p) => fail(`${at}.${key}`, p),
     );
     if (!rung) continue;
@@ -128,7 +131,7 @@ export function readLadder(base: LadderBase, envHost?: string): Rung[] {
     if (twin >= 0) fail(`${at}.model`, `"${rung.model}" is already rung ${twin}`);
     else rungs.push(rung);
   }
-  if (!problems.length) _unmatched(base, rungs, fail);
+  if (!problems.length) _unmatched(base, rungs, table, fail);
   if (problems.length) {
     const extra = problems.length - 3;
     throw new LadderError(
@@ -151,31 +154,39 @@ export function startRung(rungs: readonly Rung[], model: string | undefined): nu
   );
 }
 
-function _fromBase(base: LadderBase, model: string): Rung {
+function _fromBase(base: LadderBase, model: string, table: ProviderTable): Rung {
   return {
     model,
     provider: base.provider,
     hosts: base.hosts,
     ...(base.api_key_env !== undefined ? { api_key_env: base.api_key_env } : {}),
     ...(base.context_length !== undefined ? { context_length: base.context_length } : {}),
+    ...(base.options !== undefined ? { options: base.options } : {}),
     ...(base.num_ctx !== undefined ? { num_ctx: base.num_ctx } : {}),
     max_attempts: base.max_attempts,
     ...(base.temperature !== undefined ? { temperature: base.temperature } : {}),
-    ..._capacity(base.hosts, base.provider, undefined, base.parallel),
+    ..._capacity(base.hosts, _normalize(table, base.provider), undefined, base.parallel),
   };
 }
 
+/** How `provider` normalises a host as written (a `parallel` key). */
+type Normalize = (text: string) => string;
+
+function _normalize(table: ProviderTable, provider: string): Normalize {
+  return findProvider(table, provider)?.normalize ?? ((text) => text);
+}
+
 /** Whether the host `key` (as written in `parallel`) is `url` for `provider`. */
-function _names(key: string, url: string, provider: Provider): boolean {
+function _names(key: string, url: string, provider: Normalize): boolean {
   try {
-    return (provider === "openai" ? normalizeBaseUrl(key) : normalizeHost(key)) === url;
+    return provider(key) === url;
   } catch {
     return false;
   }
 }
 
 /** `p`'s chats at once for `url`, when it says. */
-function _count(p: Parallel | undefined, url: string, provider: Provider): number | undefined {
+function _count(p: Parallel | undefined, url: string, provider: Normalize): number | undefined {
   if (p === undefined || typeof p === "number") return p;
   return Object.entries(p).find(([key]) => _names(key, url, provider))?.[1];
 }
@@ -183,7 +194,7 @@ function _count(p: Parallel | undefined, url: string, provider: Provider): numbe
 /** A rung's `parallel`: its own, else the top level's, else 1 for each host; absent when all 1. */
 function _capacity(
   hosts: string[],
-  provider: Provider,
+  provider: Normalize,
   own: Parallel | undefined,
   top: Parallel | undefined,
 ): { capacity?: number[] } {
@@ -195,13 +206,16 @@ function _capacity(
 function _unmatched(
   base: LadderBase,
   rungs: Rung[],
+  table: ProviderTable,
   fail: (key: string, problem: string) => void = (key, problem) => {
     throw new LadderError(`${key}: ${problem}`);
   },
 ): void {
   if (base.parallel === undefined || typeof base.parallel === "number") return;
   for (const key of Object.keys(base.parallel)) {
-    if (!rungs.some((r) => r.hosts.some((url) => _names(key, url, r.provider)))) {
+    const named = (r: Rung) =>
+      r.hosts.some((url) => _names(key, url, _normalize(table, r.provider)));
+    if (!rungs.some(named)) {
       fail(`parallel.${key}`, `not one of the model hosts (${_hostList(rungs)})`);
     }
   }
@@ -211,10 +225,16 @@ function _hostList(rungs: Rung[]): string {
   return [...new Set(rungs.flatMap((r) => r.hosts))].join(", ");
 }
 
+/** What a rung's checks need besides the rung: the provider table and the environment. */
+interface RungContext {
+  table: ProviderTable;
+  env: (name: string) => string | undefined;
+}
+
 function _rung(
   base: LadderBase,
   raw: Record<string, unknown>,
-  envHost: string | undefined,
+  rc: RungContext,
   fail: (key: string, problem: string) => void,
 ): Rung | undefined {
   let bad = false;
@@ -222,34 +242,25 @@ function _rung(
     bad = true;
     fail(key, text);
   };
+  const keys = [...RUNG_KEYS, ...providerKeys(rc.table)];
   for (const key of Object.keys(raw)) {
     if (Object.hasOwn(TOP_ONLY, key)) problem(key, TOP_ONLY[key]);
-    else if (!RUNG_KEYS.includes(key)) {
-      problem(
-        key,
-        `unknown key${didYouMean(key, RUNG_KEYS)} (a rung takes ${RUNG_KEYS.join(", ")})`,
-      );
+    else if (!keys.includes(key)) {
+      problem(key, `unknown key${didYouMean(key, keys)} (a rung takes ${keys.join(", ")})`);
     }
   }
   const model = raw.model;
   if (model === undefined) problem("model", "missing: every rung names its model");
   else if (typeof model !== "string") problem("model", `expected a string, got ${_kind(model)}`);
   else if (!model.trim()) problem("model", "must not be empty");
-  // The servers, the key and num_ctx come from the top level only when it speaks the same API.
   const provider = raw.provider ?? base.provider;
   const same = provider === base.provider;
-  const data: Record<string, unknown> = { ...raw, provider };
-  if (same && raw.ollama_host === undefined && raw.base_url === undefined) {
-    data[provider === "openai" ? "base_url" : "ollama_host"] = base.hosts;
-  }
-  if (same && raw.api_key_env === undefined && base.api_key_env !== undefined) {
-    data.api_key_env = base.api_key_env;
-  }
-  const settings = readModelSettings(data, envHost, problem);
+  const spec = findProvider(rc.table, provider);
+  const settings = readModelSettings(_inherited(base, raw, rc.table), rc.table, rc.env, problem);
   const own = readParallel("parallel", raw.parallel, problem);
   if (settings && own !== undefined && typeof own !== "number") {
     for (const key of Object.keys(own)) {
-      if (!settings.hosts.some((url) => _names(key, url, settings.provider))) {
+      if (!settings.hosts.some((url) => _names(key, url, spec!.normalize))) {
         problem(`parallel.${key}`, `not one of this rung's hosts (${settings.hosts.join(", ")})`);
       }
     }
@@ -264,7 +275,7 @@ function _rung(
     problem("temperature", `expected a number between 0 and 2, got ${JSON.stringify(temperature)}`);
   }
   if (bad || !settings) return undefined;
-  const inherited = settings.provider === "ollama" && same ? base.num_ctx : undefined;
+  const inherited = spec?.keys.includes("num_ctx") && same ? base.num_ctx : undefined;
   const ctx = numCtx ?? inherited;
   const window = settings.context_length ?? (same ? base.context_length : undefined);
   const temp = (temperature as number | undefined) ?? base.temperature;
@@ -275,8 +286,31 @@ function _rung(
     ...(ctx !== undefined ? { num_ctx: ctx } : {}),
     max_attempts: attempts ?? base.max_attempts,
     ...(temp !== undefined ? { temperature: temp } : {}),
-    ..._capacity(settings.hosts, settings.provider, own, base.parallel),
+    ..._capacity(settings.hosts, spec!.normalize, own, base.parallel),
   };
+}
+
+/**
+ * The model keys of rung `raw` with what it inherits: the servers, the key and the provider's
+ * own keys come from the top level only when it speaks the same API.
+ */
+function _inherited(
+  base: LadderBase,
+  raw: Record<string, unknown>,
+  table: ProviderTable,
+): Record<string, unknown> {
+  const provider = raw.provider ?? base.provider;
+  const data: Record<string, unknown> = { ...raw, provider };
+  const spec = findProvider(table, provider);
+  if (provider !== base.provider || !spec) return data;
+  if (!table.some((p) => raw[p.hostKey] !== undefined)) data[spec.hostKey] = base.hosts;
+  if (raw.api_key_env === undefined && base.api_key_env !== undefined) {
+    data.api_key_env = base.api_key_env;
+  }
+  for (const [key, value] of Object.entries(base.options ?? {})) {
+    if (raw[key] === undefined) data[key] = value;
+  }
+  return data;
 }
 
 function _int(

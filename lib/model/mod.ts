@@ -1,8 +1,10 @@
 /**
  * The model-backend contract (docs/ARCHITECTURE.md, "Delegation"): the types every model server
  * backend implements (`lib/ollama/`, `lib/openai/`), the error they all throw, and the pool that
- * spreads one task over several hosts. The model keys of `.localexec.json` are read by
- * `lib/config.ts`, with the rest of the file.
+ * spreads one task over several hosts, a provider's record (`provider.ts`, listed in
+ * `lib/providers/`), and what every backend shares: the clock of one call (`transport.ts`), one
+ * guarded HTTP call (`http.ts`) and an event stream (`sse.ts`). The model keys of
+ * `.localexec.json` are read by `lib/config.ts` with the provider table it is handed.
  *
  * Nothing here talks to a server itself: backends do, and the pool only calls them.
  */
@@ -40,3 +42,13 @@ export {
   RUNG_KEYS,
   startRung,
 } from "./ladder.ts";
+export type { InitDetection, Probed, Provider, StatusHints } from "./provider.ts";
+export { type HttpCall, type HttpErrors, type OpenCall, openHttpCall, readJson } from "./http.ts";
+export {
+  createSseReader,
+  firstChunkMessage,
+  pumpSse,
+  type SseBody,
+  type SseHandler,
+  type SseReader,
+} from "./sse.ts";

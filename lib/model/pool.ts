@@ -105,33 +105,48 @@ export class ModelPool {
    * that host stays the current one.
    */
   async chat(req: ModelChatRequest, opts: PoolCallOptions = {}): Promise<ModelChatResult> {
-    const { host, slot } = await this.#take(
+    const first = await this.#take(
       [this.#current, ...this.#usable.filter((h) => h !== this.#current)],
       req.signal,
       opts,
     );
+    let others: ModelHost[] = [];
     try {
-      return await _timed(host, req);
+      return await _timed(first.host, req);
     } catch (err) {
-      slot.release();
-      if (!(err instanceof ModelError) || !err.hostDown || req.signal?.aborted) throw err;
-      const others = this.#usable.filter((h) => h !== host);
-      if (!others.length) throw err;
-      opts.notice?.(
-        `model host ${host.url} dropped during the attempt (${err.message}); retrying it on ${
-          others.length === 1 ? others[0].url : "the next host with a free slot"
-        }`,
-      );
-      this.#usable = [...others, host];
-      const next = await this.#take(others, req.signal, opts);
-      try {
-        return await _timed(next.host, req);
-      } finally {
-        next.slot.release();
-      }
+      others = this.#moveFrom(first.host, err, req, opts);
     } finally {
-      slot.release();
+      // Released once, here, whatever happened: the retry below takes a slot of its own.
+      first.slot.release();
     }
+    const next = await this.#take(others, req.signal, opts);
+    try {
+      return await _timed(next.host, req);
+    } finally {
+      next.slot.release();
+    }
+  }
+
+  /**
+   * The hosts to retry a chat on after `err` ended it on `host`; rethrows `err` when it is not a
+   * host that dropped (a model error, a cancel) or no other host is left.
+   */
+  #moveFrom(
+    host: ModelHost,
+    err: unknown,
+    req: ModelChatRequest,
+    opts: PoolCallOptions,
+  ): ModelHost[] {
+    if (!(err instanceof ModelError) || !err.hostDown || req.signal?.aborted) throw err;
+    const others = this.#usable.filter((h) => h !== host);
+    if (!others.length) throw err;
+    opts.notice?.(
+      `model host ${host.url} dropped during the attempt (${err.message}); retrying it on ${
+        others.length === 1 ? others[0].url : "the next host with a free slot"
+      }`,
+    );
+    this.#usable = [...others, host];
+    return others;
   }
 
   /**

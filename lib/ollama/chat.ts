@@ -5,7 +5,7 @@
  * statistics (token counts, durations in nanoseconds) come back in seconds. `done_reason: "length"`
  * is returned, not thrown: the caller decides how to report a reply that was cut off.
  */
-import { Ollama } from "ollama";
+import type { Ollama } from "ollama";
 import {
   type ChatMessage,
   type ChatProgress,
@@ -68,6 +68,14 @@ export interface ChatResult {
   chunks: number;
 }
 
+/**
+ * `npm:ollama`'s client class, loaded on the first call to an Ollama server rather than on import:
+ * the provider table, which every command that reads the configuration loads, imports this folder.
+ */
+export async function loadOllama(): Promise<typeof Ollama> {
+  return (await import("ollama")).Ollama;
+}
+
 /** Streams one chat from Ollama at `baseUrl`; throws {@linkcode OllamaError} on failure. */
 export async function streamChat(
   baseUrl: string,
@@ -96,7 +104,7 @@ export async function streamChat(
   let content = "";
   let thinking = "";
   try {
-    const ollama = new Ollama({ host: baseUrl, fetch: guard.fetch });
+    const ollama = new (await loadOllama())({ host: baseUrl, fetch: guard.fetch });
     const stream = await ollama.chat({
       model: req.model,
       messages: req.messages,

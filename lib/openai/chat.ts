@@ -11,17 +11,18 @@
  */
 import {
   type ChatTimeouts,
+  firstChunkMessage,
   type ModelChatRequest,
   type ModelChatResult,
   ModelError,
   notifyChunk,
+  pumpSse,
   snippet,
   startProgress,
   tokenCount,
 } from "../model/mod.ts";
 import { badResponseError, bodyMessage, cutShortError, type KeyInfo } from "./errors.ts";
-import { createSseReader } from "./sse.ts";
-import { type CallSpec, openCall, readJson } from "./transport.ts";
+import { type CallSpec, type OpenCall, openCall, readJson } from "./transport.ts";
 
 /** Key and timeouts for one chat. */
 export interface ChatOptions {
@@ -64,8 +65,7 @@ export async function streamChat(
     headersMs: Math.min(t.firstChunkS, t.requestS) * 1000,
     totalMs: t.requestS * 1000,
     messages: {
-      headers:
-        `the model sent nothing for ${t.firstChunkS} s (loading it and reading the prompt): check the model server's log, raise first_token_timeout_s in .localexec.json for a model that loads slowly, or try a smaller task`,
+      headers: firstChunkMessage(t),
       total:
         `the model server did not finish the reply within ${t.requestS} s: raise request_timeout_s in .localexec.json, or try a smaller task`,
     },
@@ -108,117 +108,106 @@ function _whole(base: string, data: unknown, text: string, started: number): Mod
 
 async function _stream(
   base: string,
-  call: Awaited<ReturnType<typeof openCall>>,
+  call: OpenCall,
   req: ModelChatRequest,
   t: ChatTimeouts,
   started: number,
 ): Promise<ModelChatResult> {
-  const progress = startProgress();
-  let content = "";
-  let thinking = "";
-  let doneReason = "";
-  let usage: { prompt: number; reply: number } | undefined;
-  let sawDone = false;
-  let head = "";
-  let events = 0;
-  const onData = (data: string, kind: "data" | "error") => {
-    events++;
-    if (kind === "error") {
-      let said: string | undefined;
-      try {
-        said = bodyMessage({ error: JSON.parse(data) }) ?? bodyMessage(JSON.parse(data));
-      } catch {
-        said = data;
-      }
-      throw new ModelError(
-        "http",
-        `the model server at ${base} failed while answering: ${snippet(said ?? data, 300)}`,
-        { hostDown: false },
-      );
-    }
+  const reply = new _Reply(base, req);
+  const { head, events } = await pumpSse(call, {
+    timeouts: t,
+    onData: (data, kind, head) => reply.event(data, kind, head),
+    hasText: () => !!(reply.progress.chars || reply.progress.thinkingChars),
+    done: () => reply.sawDone,
+    bad: (head, why) => badResponseError(base, head, why),
+  });
+  if (!events) throw badResponseError(base, head, "empty answer");
+  if (!reply.sawDone && !reply.doneReason) throw cutShortError(base);
+  return {
+    content: reply.content,
+    thinking: reply.thinking,
+    doneReason: reply.doneReason,
+    promptEvalCount: reply.usage?.prompt ?? 0,
+    evalCount: reply.usage?.reply ?? 0,
+    estimated: !reply.usage,
+    wallSecs: (performance.now() - started) / 1000,
+    chunks: reply.progress.chunks,
+    host: base,
+  };
+}
+
+/** A reply collected from its `chat.completion.chunk` events. */
+class _Reply {
+  readonly progress = startProgress();
+  content = "";
+  thinking = "";
+  doneReason = "";
+  usage: { prompt: number; reply: number } | undefined;
+  sawDone = false;
+
+  constructor(readonly base: string, readonly req: ModelChatRequest) {}
+
+  /** One event's data (`head`: the body's start, for messages); throws what ends the chat. */
+  event(data: string, kind: "data" | "error", head: string): void {
+    if (kind === "error") throw this.#failed(_errorLine(data));
     if (data.trim() === "[DONE]") {
-      sawDone = true;
+      this.sawDone = true;
       return;
     }
     let json: unknown;
     try {
       json = JSON.parse(data);
     } catch {
-      throw badResponseError(base, head, "broken JSON in the stream");
+      throw badResponseError(this.base, head, "broken JSON in the stream");
     }
     const message = bodyMessage(json);
-    if (message !== undefined) {
-      throw new ModelError(
-        "http",
-        `the model server at ${base} failed while answering: ${snippet(message, 300)}`,
-        { hostDown: false },
-      );
-    }
-    usage = _usage(json) ?? usage;
+    if (message !== undefined) throw this.#failed(message);
+    this.usage = _usage(json) ?? this.usage;
     const choice = _choice(json);
-    if (!choice) return;
-    progress.chunks++;
+    if (choice) this.#chunk(choice, head);
+  }
+
+  #chunk(choice: Record<string, unknown>, head: string): void {
+    this.progress.chunks++;
     const delta = _obj(choice.delta);
     const piece = _str(delta.content);
     const thought = _str(delta.reasoning_content) || _str(delta.reasoning);
     if (typeof choice.finish_reason === "string" && choice.finish_reason) {
-      doneReason = choice.finish_reason;
+      this.doneReason = choice.finish_reason;
     }
     if (!piece && !thought) return;
-    content += piece;
-    thinking += thought;
-    if (content.length + thinking.length > MAX_REPLY_CHARS) {
-      throw badResponseError(base, head, "answer too large");
+    this.content += piece;
+    this.thinking += thought;
+    if (this.content.length + this.thinking.length > MAX_REPLY_CHARS) {
+      throw badResponseError(this.base, head, "answer too large");
     }
     // An open `<think>` at the start of the content is thinking until it closes.
-    const lead = content.trimStart().slice(0, 7).toLowerCase();
-    const inTags = !!lead && "<think>".startsWith(lead) && !/<\/think>/i.test(content);
-    progress.chars = content.length;
-    progress.thinkingChars = thinking.length;
-    progress.delta = piece || thought;
-    progress.thinking = !piece || inTags;
-    notifyChunk(req.onChunk, progress);
-  };
-  const sse = createSseReader(onData);
-  const decoder = new TextDecoder();
-  let started_ = false;
-  for (;;) {
-    // Until the first text arrives the model may still be reading the prompt.
-    const idle = progress.chars || progress.thinkingChars
-      ? t.idleS
-      : Math.min(t.firstChunkS, t.requestS);
-    const piece = await call.read(
-      idle * 1000,
-      progress.chars || progress.thinkingChars
-        ? `the model server stopped sending for ${t.idleS} s in the middle of the reply: check its log`
-        : `the model sent nothing for ${t.firstChunkS} s (loading it and reading the prompt): check the model server's log, raise first_token_timeout_s in .localexec.json for a model that loads slowly, or try a smaller task`,
-    );
-    if (piece === undefined) break;
-    const text = decoder.decode(piece, { stream: true });
-    if (head.length < 200) head += text.slice(0, 200 - head.length);
-    if (!started_ && head.trimStart()) {
-      started_ = true;
-      if (!/^(data|:|event|id|retry)/.test(head.trimStart())) throw badResponseError(base, head);
-    }
-    sse.push(text);
-    if (sse.pendingChars > MAX_REPLY_CHARS) throw badResponseError(base, head, "answer too large");
-    if (sawDone) break;
+    const lead = this.content.trimStart().slice(0, 7).toLowerCase();
+    const inTags = !!lead && "<think>".startsWith(lead) && !/<\/think>/i.test(this.content);
+    const p = this.progress;
+    p.chars = this.content.length;
+    p.thinkingChars = this.thinking.length;
+    p.delta = piece || thought;
+    p.thinking = !piece || inTags;
+    notifyChunk(this.req.onChunk, p);
   }
-  sse.push(decoder.decode());
-  sse.end();
-  if (!events) throw badResponseError(base, head, "empty answer");
-  if (!sawDone && !doneReason) throw cutShortError(base);
-  return {
-    content,
-    thinking,
-    doneReason,
-    promptEvalCount: usage?.prompt ?? 0,
-    evalCount: usage?.reply ?? 0,
-    estimated: !usage,
-    wallSecs: (performance.now() - started) / 1000,
-    chunks: progress.chunks,
-    host: base,
-  };
+
+  #failed(said: string): ModelError {
+    return new ModelError(
+      "http",
+      `the model server at ${this.base} failed while answering: ${snippet(said, 300)}`,
+      { hostDown: false },
+    );
+  }
+}
+
+/** What an `error:` line says: its JSON's message, else the line itself. */
+function _errorLine(data: string): string {
+  try {
+    return bodyMessage({ error: JSON.parse(data) }) ?? bodyMessage(JSON.parse(data)) ?? data;
+  } catch {
+    return data;
+  }
 }
 
 function _choice(data: unknown): Record<string, unknown> | undefined {

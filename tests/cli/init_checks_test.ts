@@ -3,6 +3,7 @@
  * folder, a git repository of scripts), run for real: they pass the folder as it is, fail a syntax
  * error, and leave no `__pycache__/` behind.
  */
+import { PROVIDERS } from "../../lib/providers/mod.ts";
 import assert from "node:assert/strict";
 import { join } from "../../lib/deps.ts";
 import { detectChecks } from "../../lib/cli/init.ts";
@@ -13,7 +14,7 @@ import { git, tempProject } from "../helpers/project.ts";
 /** The checks init proposes for `root`, loaded as a configuration would load them. */
 async function proposed(root: string) {
   const checks = await detectChecks(root);
-  return parseConfig({ checks }, join(root, ".localexec.json")).checks;
+  return parseConfig({ checks }, join(root, ".localexec.json"), PROVIDERS).checks;
 }
 
 /** The byte-code and test caches under `root`. */

@@ -2,6 +2,7 @@
  * `localexec init` finds the local model server: Ollama when it answers, else a llama-server or
  * LM Studio that does (scripted servers on loopback stand in for the default ports).
  */
+import { PROVIDERS } from "../../lib/providers/mod.ts";
 import assert from "node:assert/strict";
 import { join } from "../../lib/deps.ts";
 import { initProject } from "../../lib/cli/mod.ts";
@@ -14,9 +15,11 @@ async function init(probe: { ollama: string; servers: string[] }) {
   const root = await tempProject({ "deno.json": "{}" });
   try {
     const path = join(root, ".localexec.json");
-    const line = await initProject(root, path, { probe });
+    const line = await initProject(root, path, {
+      probe: { ollama: [probe.ollama], openai: probe.servers },
+    });
     const written = JSON.parse(await Deno.readTextFile(path));
-    parseConfig(written, path); // what init writes always loads
+    parseConfig(written, path, PROVIDERS); // what init writes always loads
     return { line, written };
   } finally {
     await Deno.remove(root, { recursive: true });

@@ -3,6 +3,7 @@
  * real HTTP to scripted Ollamas whose model takes a fixed time per chat, sharing one server's
  * slots. Separate projects, because one project's lock still runs its tasks one at a time.
  */
+import { PROVIDERS } from "../../lib/providers/mod.ts";
 import assert from "node:assert/strict";
 import { loadToolConfig } from "../../lib/config.ts";
 import { implementTask, type Verdict } from "../../lib/implement/mod.ts";
@@ -42,7 +43,7 @@ async function runAtOnce(
         root,
         signal: new AbortController().signal,
         progress: (m) => progress[i].push(m),
-        config: () => loadToolConfig(join(root, ".localexec.json"), root),
+        config: () => loadToolConfig(join(root, ".localexec.json"), root, PROVIDERS),
         slots,
       })
     ));

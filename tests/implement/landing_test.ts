@@ -4,6 +4,7 @@
  * `passed` and `failed` land; a change that does not merge lands nothing; a request to stop is
  * honoured under the lock; a landing round whose shared checks fail counts nobody as checked.
  */
+import { PROVIDERS } from "../../lib/providers/mod.ts";
 import assert from "node:assert/strict";
 import { join } from "../../lib/deps.ts";
 import { loadConfig } from "../../lib/config.ts";
@@ -46,7 +47,7 @@ async function lab(more: (root: string) => string = () => "") {
   await writeFiles(root, {
     ".localexec.json": JSON.stringify({ checks: { probe: { command: check, timeout_s: 30 } } }),
   });
-  const config = await loadConfig(join(root, ".localexec.json"));
+  const config = await loadConfig(join(root, ".localexec.json"), PROVIDERS);
   const rounds = new LandingRounds();
   const works: string[] = [];
   /** Task `id` on `file`, begun, in the tree or in a workspace (a copy of the tree). */

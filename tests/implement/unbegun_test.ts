@@ -3,6 +3,7 @@
  * record held by a pending file): one that ends before it begins, its model unreachable, ends that
  * record as `error`, not as a run that died. The engine called directly, no server.
  */
+import { PROVIDERS } from "../../lib/providers/mod.ts";
 import assert from "node:assert/strict";
 import { join } from "../../lib/deps.ts";
 import { loadConfig } from "../../lib/config.ts";
@@ -24,7 +25,7 @@ Deno.test("implementTask ends the record of a task that never began (model unrea
         root,
         signal: new AbortController().signal,
         progress: () => {},
-        config: () => loadConfig(join(root, ".localexec.json")),
+        config: () => loadConfig(join(root, ".localexec.json"), PROVIDERS),
         recorded: () => recorded++,
       },
     );

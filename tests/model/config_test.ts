@@ -2,12 +2,14 @@
  * The model keys of `.localexec.json`: provider, ollama_host and base_url as one host or a
  * list, api_key_env, context_length; every problem names its key.
  */
+import { PROVIDERS } from "../../lib/providers/mod.ts";
 import assert from "node:assert/strict";
-import { ConfigError, normalizeBaseUrl, parseConfig } from "../../lib/config.ts";
+import { ConfigError, parseConfig } from "../../lib/config.ts";
+import { normalizeBaseUrl } from "../../lib/openai/mod.ts";
 
 function problem(data: Record<string, unknown>): string {
   try {
-    parseConfig(data, "cfg");
+    parseConfig(data, "cfg", PROVIDERS);
   } catch (err) {
     assert.ok(err instanceof ConfigError);
     return err.message;
@@ -16,28 +18,35 @@ function problem(data: Record<string, unknown>): string {
 }
 
 Deno.test("config reads an OpenAI-compatible server with its key variable and window", () => {
-  const c = parseConfig({
-    model: "qwen",
-    provider: "openai",
-    base_url: "http://127.0.0.1:8080/v1/",
-    api_key_env: "LLAMA_API_KEY",
-    context_length: 16384,
-  }, "cfg");
+  const c = parseConfig(
+    {
+      model: "qwen",
+      provider: "openai",
+      base_url: "http://127.0.0.1:8080/v1/",
+      api_key_env: "LLAMA_API_KEY",
+      context_length: 16384,
+    },
+    "cfg",
+    PROVIDERS,
+  );
   assert.equal(c.provider, "openai");
   assert.deepEqual(c.hosts, ["http://127.0.0.1:8080/v1"]);
   assert.equal(c.api_key_env, "LLAMA_API_KEY");
   assert.equal(c.context_length, 16384);
   assert.deepEqual(c.warnings, []);
-  const defaults = parseConfig({}, "cfg");
+  const defaults = parseConfig({}, "cfg", PROVIDERS);
   assert.equal(defaults.provider, "ollama");
-  assert.deepEqual(defaults.hosts, [defaults.ollama_host]);
+  assert.deepEqual(defaults.hosts, ["http://127.0.0.1:11434"]);
 });
 
 Deno.test("config takes a list of hosts for ollama_host and base_url, in order", () => {
-  const o = parseConfig({ ollama_host: ["gpu1", "http://gpu2:11500/"] }, "cfg");
+  const o = parseConfig({ ollama_host: ["gpu1", "http://gpu2:11500/"] }, "cfg", PROVIDERS);
   assert.deepEqual(o.hosts, ["http://gpu1:11434", "http://gpu2:11500"]);
-  assert.equal(o.ollama_host, "http://gpu1:11434");
-  const v = parseConfig({ provider: "openai", base_url: ["gpu1:8000", "https://gpu2/v1"] }, "cfg");
+  const v = parseConfig(
+    { provider: "openai", base_url: ["gpu1:8000", "https://gpu2/v1"] },
+    "cfg",
+    PROVIDERS,
+  );
   assert.deepEqual(v.hosts, ["http://gpu1:8000/v1", "https://gpu2/v1"]);
 });
 
@@ -51,7 +60,7 @@ Deno.test("base_url gets /v1 only when it has no path", () => {
 Deno.test("config errors name the model key and say what to write", () => {
   assert.match(
     problem({ provider: "lmstudio" }),
-    /provider: expected "ollama" or "openai", got "lmstudio"/,
+    /provider: unknown provider "lmstudio"; known: ollama, openai/,
   );
   assert.match(
     problem({ provider: "openai" }),

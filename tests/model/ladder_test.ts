@@ -2,12 +2,13 @@
  * The model ladder of `.localexec.json`: rungs inherit the top-level settings they do not set,
  * a config without `ladder` is its one model, and every problem names the rung and the key.
  */
+import { PROVIDERS } from "../../lib/providers/mod.ts";
 import assert from "node:assert/strict";
 import { parseConfig } from "../../lib/config.ts";
 import { LadderError, readLadder, startRung } from "../../lib/model/mod.ts";
 
 function rungs(data: Record<string, unknown>) {
-  return readLadder(parseConfig(data, "cfg"), undefined);
+  return readLadder(parseConfig(data, "cfg", PROVIDERS), PROVIDERS);
 }
 
 function problem(data: Record<string, unknown>): string {
@@ -29,7 +30,7 @@ Deno.test("ladder: without one, the top-level model is the one rung, as before",
     max_attempts: 3,
   }]);
   assert.deepEqual(rungs({}), []);
-  assert.deepEqual(parseConfig({ model: "m" }, "cfg").warnings, []);
+  assert.deepEqual(parseConfig({ model: "m" }, "cfg", PROVIDERS).warnings, []);
 });
 
 Deno.test("ladder: rungs inherit every top-level setting they do not set", () => {
@@ -202,4 +203,21 @@ Deno.test("ladder: a timeout on a rung is refused: the timeouts are the top leve
     problem({ ladder: [{ model: "a", request_timeout_s: 900 }] }),
     /^ladder\.0\.request_timeout_s: set it at the top level/,
   );
+});
+
+Deno.test("ladder: a rung's own parallel wins over the top level's for the same host", () => {
+  const list = rungs({
+    ollama_host: ["a:11434", "b:11434"],
+    parallel: { "b:11434": 3 },
+    ladder: [{ model: "small" }, { model: "big", parallel: { "http://b:11434": 5 } }],
+  });
+  assert.deepEqual(list.map((r) => r.capacity), [[1, 3], [1, 5]]);
+  const every = rungs({ model: "m", parallel: 2, ladder: [{ model: "m", parallel: 4 }] });
+  assert.deepEqual(every[0].capacity, [4]);
+});
+
+Deno.test("ladder: asking for the first rung's model by name starts there", () => {
+  const list = rungs({ ladder: [{ model: "a" }, { model: "b" }] });
+  assert.equal(startRung(list, "a"), 0);
+  assert.equal(startRung(rungs({ model: "m" }), "m"), 0);
 });

@@ -3,7 +3,7 @@
  * moves to the next host when the current one drops.
  */
 import assert from "node:assert/strict";
-import { ModelError, ModelPool } from "../../lib/model/mod.ts";
+import { HostSlots, ModelError, ModelPool, type Slot, type SlotHost } from "../../lib/model/mod.ts";
 import { createOllama, ollamaHost } from "../../lib/ollama/mod.ts";
 import { createOpenAIHost } from "../../lib/openai/mod.ts";
 import { closedUrl, startFakeOllama } from "../helpers/fake_ollama.ts";
@@ -131,6 +131,79 @@ Deno.test("model pool does not move an attempt for a model error or a cancel", a
     await new Promise((r) => setTimeout(r, 120));
     await a.kill();
     assert.equal((await moved).content, "from b");
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
+});
+
+/** Shared slots that count every release a pool makes, and how many chats each host holds. */
+class CountedSlots extends HostSlots {
+  takes = 0;
+  releases = 0;
+  override async take(
+    hosts: readonly SlotHost[],
+    signal?: AbortSignal,
+    onWait?: () => void,
+  ): Promise<Slot> {
+    const slot = await super.take(hosts, signal, onWait);
+    this.takes++;
+    return {
+      url: slot.url,
+      release: () => {
+        this.releases++;
+        slot.release();
+      },
+    };
+  }
+}
+
+Deno.test("model pool releases each slot once when a host drops during a chat", async () => {
+  const a = await startFakeOllama({ chunkDelayMs: 50 });
+  const b = await startFakeOllama();
+  try {
+    const slots = new CountedSlots();
+    const p = new ModelPool(
+      [a.url, b.url].map((u) => ollamaHost(createOllama(u, { connectTimeoutS: 2 }))),
+      { slots },
+    );
+    await p.prepare(MODEL);
+    a.script("x".repeat(400));
+    b.script("the whole reply");
+    const chat = p.chat(request());
+    await a.waitForChats(1);
+    await new Promise((r) => setTimeout(r, 120));
+    await a.close();
+    assert.equal((await chat).host, b.url);
+    // Two slots taken (a's, then b's for the retry), each released once.
+    assert.deepEqual([slots.takes, slots.releases], [2, 2]);
+    assert.equal(slots.busy(a.url) + slots.busy(b.url), 0);
+    // A chat that fails on both hosts releases each of its slots once too.
+    b.chatMode = "error";
+    await assert.rejects(p.chat(request()));
+    assert.deepEqual([slots.takes, slots.releases], [4, 4]);
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
+});
+
+Deno.test("model pool gives each host its own parallel: 1 on the first, 2 on the second", async () => {
+  const a = await startFakeOllama({ chunkDelayMs: 20 });
+  const b = await startFakeOllama({ chunkDelayMs: 20 });
+  try {
+    const p = new ModelPool(
+      [a.url, b.url].map((u) => ollamaHost(createOllama(u, { connectTimeoutS: 2 }))),
+      { parallel: [1, 2] },
+    );
+    await p.prepare(MODEL);
+    a.script("from a ".repeat(20));
+    b.script("from b ".repeat(20), "from b ".repeat(20));
+    const notices: string[] = [];
+    const results = await Promise.all(
+      [1, 2, 3].map(() => p.chat(request(), { notice: (m) => notices.push(m) })),
+    );
+    // Three chats at once fit without waiting: one on a, two on b.
+    assert.deepEqual(notices, []);
+    assert.deepEqual(results.map((r) => r.host).sort(), [a.url, b.url, b.url].sort());
   } finally {
     await Promise.all([a.close(), b.close()]);
   }

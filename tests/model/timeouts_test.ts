@@ -3,6 +3,7 @@
  * the way the engine builds it waits that long for a model's first chunk, on either backend, over
  * real (scripted) servers whose model answers only after a cold start.
  */
+import { PROVIDERS } from "../../lib/providers/mod.ts";
 import assert from "node:assert/strict";
 import { parseConfig } from "../../lib/config.ts";
 import { modelPool } from "../../lib/implement/hosts.ts";
@@ -35,8 +36,9 @@ async function ask(
     const config = parseConfig(
       { model: MODEL, ...server, first_token_timeout_s: firstTokenS },
       "cfg",
+      PROVIDERS,
     );
-    const [rung] = readLadder(config);
+    const [rung] = readLadder(config, PROVIDERS);
     const pool = modelPool(rung, {
       firstChunkTimeoutS: config.first_token_timeout_s,
       requestTimeoutS: config.request_timeout_s,

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { ModelError } from "../../lib/model/mod.ts";
 import { createOpenAIHost } from "../../lib/openai/mod.ts";
-import { createSseReader } from "../../lib/openai/sse.ts";
+import { createSseReader } from "../../lib/model/mod.ts";
 import { closedUrl } from "../helpers/fake_ollama.ts";
 import { type FakeOpenAIOptions, startFakeOpenAI } from "../helpers/fake_openai.ts";
 import { secondsUntilEnded } from "../helpers/stream.ts";
