@@ -23,8 +23,6 @@ export const LONG_FUNCTION_EXCEPTIONS: readonly string[] = [
   "lib/find/warm.ts searchKept",
   "lib/find/worker.ts searchSteps",
   "lib/find/worker.ts searchWorkerMain",
-  "lib/openai/chat.ts _stream",
-  "lib/openai/mod.ts createOpenAIHost",
 ];
 
 const FUNCTIONS = new Set([
