@@ -10,6 +10,8 @@
  *   deno task mutate --only a,b      only the mutants with these ids
  *   deno task mutate --no-baseline   skip the first run of the listed tests on the clean tree
  *   deno task mutate --json out.json also write the results as JSON
+ *   deno task mutate --changed <rev>  mutants made by machine in the lines changed since <rev>
+ *                                    (or in a range a..b): scripts/mutate_changed.ts
  *
  * A mutant is matched by its exact text, not a line number, so it survives edits around it; text
  * found other than exactly once is reported as an error (never as killed). Tests run with
@@ -51,7 +53,8 @@ export interface MutantResult {
   suite?: "killed" | "survived";
 }
 
-const REPO = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+/** The repository's folder. */
+export const REPO = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const LIST = `${REPO}/scripts/mutants.json`;
 
 /** Reads and checks the list of mutants. */
@@ -81,7 +84,10 @@ export function occurrences(text: string, needle: string): number {
 }
 
 /** `text` with the one occurrence of `m.original` replaced, or an error. */
-export function plant(text: string, m: Mutant): string | { error: string } {
+export function plant(
+  text: string,
+  m: Pick<Mutant, "file" | "original" | "replacement">,
+): string | { error: string } {
   const n = occurrences(text, m.original);
   if (n !== 1) {
     return { error: `the original text is found ${n} times in ${m.file} (must be exactly once)` };
@@ -99,37 +105,57 @@ export function failedTests(output: string): string[] {
   return [...names];
 }
 
-interface TestRun {
+/** One `deno test` run. */
+export interface TestRun {
   ok: boolean;
   output: string;
   secs: number;
+  /** Killed at the time limit. */
+  timedOut?: boolean;
 }
 
 /** The one `deno test` running now, so Ctrl-C can end it. */
 let running: Deno.ChildProcess | undefined;
 
-async function runTests(files: string[], timeoutS = 900): Promise<TestRun> {
+/** Runs `deno test` on `files` (`--fail-fast` with `failFast`), killed after `timeoutS`. */
+export async function runTests(
+  files: string[],
+  timeoutS = 900,
+  failFast = false,
+): Promise<TestRun> {
   const began = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["test", "--no-prompt", "--no-check", "-A", ...files],
+    args: [
+      "test",
+      "--no-prompt",
+      "--no-check",
+      "-A",
+      ...(failFast ? ["--fail-fast"] : []),
+      ...files,
+    ],
     cwd: REPO,
     env: { NO_COLOR: "1" },
     stdout: "piped",
     stderr: "piped",
   }).spawn();
   running = child;
-  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutS * 1000);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill("SIGKILL");
+  }, timeoutS * 1000);
   try {
     const out = await child.output();
     const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-    return { ok: out.success, output: text, secs: (performance.now() - began) / 1000 };
+    return { ok: out.success, output: text, secs: (performance.now() - began) / 1000, timedOut };
   } finally {
     clearTimeout(timer);
     running = undefined;
   }
 }
 
-async function dirtyFiles(files: string[]): Promise<string[]> {
+/** The files of `files` with uncommitted changes (`git status --porcelain` lines). */
+export async function dirtyFiles(files: string[]): Promise<string[]> {
   const out = await new Deno.Command("git", {
     args: ["status", "--porcelain", "--", ...files],
     cwd: REPO,
@@ -153,8 +179,19 @@ function onSignal(): void {
   Deno.exit(130);
 }
 
+/** Ctrl-C and SIGTERM end the test run and put the mutated file back. */
+export function restoreOnSignal(): void {
+  Deno.addSignalListener("SIGINT", onSignal);
+  Deno.addSignalListener("SIGTERM", onSignal);
+}
+
 /** Plants `m`, runs `files`, and always puts the file back. */
-async function tryMutant(m: Mutant, files: string[]): Promise<TestRun | { error: string }> {
+export async function tryMutant(
+  m: Pick<Mutant, "file" | "original" | "replacement">,
+  files: string[],
+  timeoutS?: number,
+  failFast = false,
+): Promise<TestRun | { error: string }> {
   const path = `${REPO}/${m.file}`;
   let text: string;
   try {
@@ -167,13 +204,41 @@ async function tryMutant(m: Mutant, files: string[]): Promise<TestRun | { error:
   planted = { path, text };
   try {
     await Deno.writeTextFile(path, mutated);
-    return await runTests(files);
+    return await runTests(files, timeoutS, failFast);
   } finally {
     restore();
   }
 }
 
-function pad(s: string, n: number): string {
+/**
+ * Runs `testFiles` on the clean tree; a file that fails is run again. Returns the tests that
+ * failed once and then passed (timing under load), or undefined when a test fails twice (a
+ * failure with a mutant would prove nothing).
+ */
+export async function baseline(testFiles: string[]): Promise<Set<string> | undefined> {
+  const flaky = new Set<string>();
+  console.log(`baseline: ${testFiles.length} test files on the clean tree …`);
+  const base = await runTests(testFiles);
+  if (!base.ok) {
+    const failed = failedTests(base.output);
+    const files = [...new Set(failed.map((f) => f.slice(0, f.indexOf(": "))))];
+    const again = files.length ? await runTests(files) : base;
+    if (!again.ok) {
+      console.error(
+        "the listed tests fail without any mutant, so a failure would prove nothing:\n" +
+          (failedTests(again.output).join("\n") || again.output.slice(-2000)),
+      );
+      return undefined;
+    }
+    for (const f of failed) flaky.add(f);
+    console.log(`baseline: flaky (failed once, then passed): ${failed.join("; ")}`);
+  }
+  console.log(`baseline: ok (${base.secs.toFixed(0)} s)`);
+  return flaky;
+}
+
+/** `s` padded with spaces to `n` characters. */
+export function pad(s: string, n: number): string {
   return s.length >= n ? s : s + " ".repeat(n - s.length);
 }
 
@@ -183,6 +248,10 @@ async function main(args: string[]): Promise<number> {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;
   };
+  if (flag("--changed")) {
+    const { changedMain } = await import("./mutate_changed.ts");
+    return await changedMain(args);
+  }
   let mutants = readMutants(await Deno.readTextFile(LIST));
   const only = value("--only")?.split(",");
   if (only) mutants = mutants.filter((m) => only.includes(m.id));
@@ -198,30 +267,10 @@ async function main(args: string[]): Promise<number> {
     );
     return 2;
   }
-  Deno.addSignalListener("SIGINT", onSignal);
-  Deno.addSignalListener("SIGTERM", onSignal);
+  restoreOnSignal();
   const testFiles = [...new Set(mutants.flatMap((m) => m.tests))].sort();
-  // Tests that failed once on the clean tree and passed when run again (timing under load).
-  const flaky = new Set<string>();
-  if (!flag("--no-baseline")) {
-    console.log(`baseline: ${testFiles.length} test files on the clean tree …`);
-    const base = await runTests(testFiles);
-    if (!base.ok) {
-      const failed = failedTests(base.output);
-      const files = [...new Set(failed.map((f) => f.slice(0, f.indexOf(": "))))];
-      const again = files.length ? await runTests(files) : base;
-      if (!again.ok) {
-        console.error(
-          "the listed tests fail without any mutant, so a failure would prove nothing:\n" +
-            (failedTests(again.output).join("\n") || again.output.slice(-2000)),
-        );
-        return 2;
-      }
-      for (const f of failed) flaky.add(f);
-      console.log(`baseline: flaky (failed once, then passed): ${failed.join("; ")}`);
-    }
-    console.log(`baseline: ok (${base.secs.toFixed(0)} s)`);
-  }
+  const flaky = flag("--no-baseline") ? new Set<string>() : await baseline(testFiles);
+  if (!flaky) return 2;
   const results: MutantResult[] = [];
   for (const [i, m] of mutants.entries()) {
     let run = await tryMutant(m, m.tests);
@@ -288,4 +337,5 @@ async function main(args: string[]): Promise<number> {
   return count("survived") || count("error") ? 1 : 0;
 }
 
-if (import.meta.main) Deno.exit(await main(Deno.args));
+// No top-level await: `--changed` loads mutate_changed.ts, which imports this module.
+if (import.meta.main) main(Deno.args).then((code) => Deno.exit(code));
