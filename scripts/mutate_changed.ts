@@ -24,7 +24,7 @@ import {
   restoreOnSignal,
   runTests,
   tryMutant,
-} from "./mutate.ts";
+} from "./mutate_run.ts";
 import { changedLines, generate, type Generated, sample } from "./mutate_gen.ts";
 import { importGraph, testsReaching } from "./mutate_graph.ts";
 
