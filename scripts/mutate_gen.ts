@@ -227,7 +227,8 @@ function returnEdits(n: Node, out: Edit[]): void {
   } else if (e.type === "unary_expression" && e.child(0)?.type === "!") {
     const operand = e.namedChildren[0];
     if (operand) out.push({ ...at, text: operand.text });
-  } else if (looksBoolean(e)) {
+  } else if (looksBoolean(e) && !/^[!=]==?$/.test(e.childForFieldName("operator")?.type ?? "")) {
+    // (`return !(a === b)` is the flip's `return a !== b`.)
     out.push({ ...at, text: `!(${e.text})` });
   }
 }
