@@ -10,7 +10,7 @@
  *   deno task mutate --only a,b      only the mutants with these ids
  *   deno task mutate --no-baseline   skip the first run of the listed tests on the clean tree
  *   deno task mutate --json out.json also write the results as JSON
- *   deno task mutate --changed <rev>  mutants made by machine in the lines changed since <rev>
+ *   deno task mutate --changed <rev> mutants made by machine in the lines changed since <rev>
  *                                    (or in a range a..b): scripts/mutate_changed.ts
  *
  * A mutant is matched by its exact text, not a line number, so it survives edits around it; text

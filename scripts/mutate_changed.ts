@@ -10,6 +10,7 @@
  *   --timeout S           a run still going after S seconds is killed: counted as killed, shown
  *                         apart (300 by default)
  *   --list                print the mutants and stop
+ *   --again out.json      run again the survivors of an earlier run (after tests were added)
  *   --no-baseline         do not check that a test file that killed a mutant passes on the
  *                         clean tree (checked once per file otherwise)
  *   --json out.json       also write the results as JSON
@@ -101,6 +102,7 @@ function options(args: string[]) {
     list: args.includes("--list"),
     baseline: !args.includes("--no-baseline"),
     json: value("--json"),
+    again: value("--again"),
   };
 }
 
@@ -171,22 +173,44 @@ function report(results: ChangedResult[]): void {
   }
 }
 
+/** The changed lines' mutants, less the equivalent ones, sampled. */
+async function generated(o: ReturnType<typeof options>): Promise<Generated[]> {
+  const { list, stale } = await changedMutants(o.rev);
+  const kept = list.filter((m) => !equivalent(m));
+  const files = new Set(list.map((m) => m.file)).size;
+  const left = `${list.length - kept.length} equivalent by rule left out`;
+  console.log(
+    `generated: ${list.length} mutants in ${files} files (${left}${
+      stale ? `, ${stale} stale` : ""
+    })`,
+  );
+  return sample(kept, o.sample, o.seed);
+}
+
+/** The survivors (and the mutants no test reached) of an earlier run's `--json` results. */
+async function survivorsOf(path: string): Promise<Generated[]> {
+  const results = JSON.parse(await Deno.readTextFile(path)) as ChangedResult[];
+  const list = results.filter((r) => r.outcome === "survived" || r.outcome === "no-test");
+  console.log(`again: the ${list.length} survivors of ${path}`);
+  return list.map(({ file, line, kind, original, replacement, from, to }) => ({
+    file,
+    line,
+    kind,
+    original,
+    replacement,
+    from,
+    to,
+  }));
+}
+
 /** `deno task mutate --changed …`; the exit code. */
 export async function changedMain(args: string[]): Promise<number> {
   const o = options(args);
-  if (!o.rev) {
+  if (!o.rev && !o.again) {
     console.error("--changed needs a commit or a range (a..b)");
     return 2;
   }
-  const { list, stale } = await changedMutants(o.rev);
-  const kept = list.filter((m) => !equivalent(m));
-  console.log(
-    `generated: ${list.length} mutants in ${new Set(list.map((m) => m.file)).size} files ` +
-      `(${list.length - kept.length} equivalent by rule left out${
-        stale ? `, ${stale} stale` : ""
-      })`,
-  );
-  const chosen = sample(kept, o.sample, o.seed);
+  const chosen = o.again ? await survivorsOf(o.again) : await generated(o);
   const reach = testsReaching(await importGraph(REPO));
   const testsOf = (m: Generated) => (reach.get(m.file) ?? []).slice(0, o.maxTests);
   if (o.list) {
