@@ -91,7 +91,7 @@ async function main(args: string[]): Promise<number> {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  if (flag("--changed")) {
+  if (flag("--changed") || flag("--again")) {
     const { changedMain } = await import("./mutate_changed.ts");
     return await changedMain(args);
   }

@@ -128,6 +128,7 @@ async function runOne(
   tests: string[],
   o: { timeout: number; verify: boolean },
 ): Promise<ChangedResult> {
+  tests = tests.filter((t) => clean.get(t) !== false);
   if (!tests.length) return { ...m, outcome: "no-test", tests, detail: [], secs: 0 };
   const run = await tryMutant(m, tests, o.timeout, true);
   if ("error" in run) return { ...m, outcome: "error", tests, detail: [run.error], secs: 0 };

@@ -53,3 +53,18 @@ Deno.test("a provisional record is written in a project that has no task store y
     await Deno.remove(root, { recursive: true });
   }
 });
+
+// regions.ts: `_sameChange(x, y, ours, theirs)` → `_sameChange(y, x, ours, theirs)`
+Deno.test("merge knows the same change both sides made at different offsets", async () => {
+  // theirs' first line shifts its copy of the change both made (f → Y); the insertions after
+  // line 4 differ: a conflict, as git says
+  const base = "b\nf\ne\na\na\nb\nd\nf\nc\nc\n";
+  const ours = "b\nf\ne\na\n}\na\nb\nd\nY\nc\n";
+  const theirs = "Q\nb\nf\ne\na\n\na\nb\nd\nY\nc\n";
+  assert.deepEqual(await mergeText(base, ours, theirs), {
+    clean: false,
+    conflicts: 1,
+    reason: "both sides inserted lines after line 4",
+  });
+  assert.equal(await _gitConflicts(base, ours, theirs), 1);
+});
