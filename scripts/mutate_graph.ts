@@ -46,11 +46,13 @@ export async function importGraph(repo: string): Promise<Map<string, string[]>> 
 }
 
 /**
- * The test files (`tests/**\/*_test.ts`) that reach each module, nearest first: a test's distance
- * to a module is the fewest imports between them.
+ * The test files (`tests/**\/*_test.ts`) that reach each module, nearest first (a test's distance
+ * to a module is the fewest imports between them), and at one distance the narrowest first (the
+ * test that reaches the fewest modules: a unit test before an end-to-end one).
  */
 export function testsReaching(graph: Map<string, string[]>): Map<string, string[]> {
   const reach = new Map<string, [string, number][]>();
+  const size = new Map<string, number>();
   for (const test of [...graph.keys()].filter((f) => /^tests\/.*_test\.ts$/.test(f)).sort()) {
     const dist = new Map([[test, 0]]);
     const queue = [test];
@@ -62,13 +64,16 @@ export function testsReaching(graph: Map<string, string[]>): Map<string, string[
         queue.push(dep);
       }
     }
+    size.set(test, dist.size);
     for (const [mod, d] of dist) {
       if (mod !== test) reach.set(mod, [...(reach.get(mod) ?? []), [test, d]]);
     }
   }
   const out = new Map<string, string[]>();
   for (const [mod, list] of reach) {
-    out.set(mod, list.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([t]) => t));
+    const order = (a: [string, number], b: [string, number]) =>
+      a[1] - b[1] || size.get(a[0])! - size.get(b[0])! || a[0].localeCompare(b[0]);
+    out.set(mod, list.sort(order).map(([t]) => t));
   }
   return out;
 }
