@@ -38,6 +38,8 @@ export interface Generated {
   /** The mutated node's text and its replacement, for a report. */
   from: string;
   to: string;
+  /** In code only another OS than the one running this runs (`Deno.build.os`). */
+  otherOs?: boolean;
 }
 
 /** One edit of the file's text, before it is widened to unique context. */
@@ -258,6 +260,37 @@ function collectEdits(n: Node, out: Edit[]): void {
   for (const c of n.namedChildren) collectEdits(c, out);
 }
 
+/** `(Deno.build.os === "x")` or `!==`: the operator and the OS, or undefined. */
+function osTest(cond: Node | null): [string, string] | undefined {
+  const m = cond?.text.match(/^\(\s*Deno\.build\.os\s*([!=]==)\s*"(\w+)"\s*\)$/);
+  return m ? [m[1], m[2]] : undefined;
+}
+
+/**
+ * The stretches of the tree under `n` that the OS running this never runs: the body of `if
+ * (Deno.build.os === "other")` or `!== "this"`, and what follows `if (Deno.build.os === "this") {
+ * …; return; }` in its block.
+ */
+function otherOsRanges(n: Node, os: string, out: [number, number][]): void {
+  if (n.type === "if_statement") {
+    const test = osTest(n.childForFieldName("condition"));
+    const body = n.childForFieldName("consequence");
+    if (test && body && (test[0] === "===") !== (test[1] === os)) {
+      out.push([body.startIndex, body.endIndex]);
+    }
+    const stmts = body?.namedChildren ?? [];
+    const returns = stmts[stmts.length - 1]?.type === "return_statement";
+    const block = n.parent;
+    if (
+      test?.[0] === "===" && test[1] === os && returns && block &&
+      !n.childForFieldName("alternative")
+    ) {
+      out.push([n.endIndex, block.type === "program" ? block.endIndex : block.endIndex - 1]);
+    }
+  }
+  for (const c of n.namedChildren) otherOsRanges(c, os, out);
+}
+
 /** How often `needle` occurs in `hay` (overlaps not counted). */
 function count(hay: string, needle: string): number {
   let n = 0;
@@ -299,8 +332,10 @@ export async function generate(
   const tree = parser.parse(source);
   if (!tree) return [];
   const edits: Edit[] = [];
+  const otherOs: [number, number][] = [];
   try {
     collectEdits(tree.rootNode, edits);
+    otherOsRanges(tree.rootNode, Deno.build.os, otherOs);
   } finally {
     tree.delete();
   }
@@ -324,6 +359,7 @@ export async function generate(
       replacement: source.slice(start, e.start) + e.text + source.slice(e.end, end),
       from: source.slice(e.start, e.end),
       to: e.text,
+      ...(otherOs.some(([a, b]) => a <= e.start && e.end <= b) ? { otherOs: true } : {}),
     });
   }
   return out;

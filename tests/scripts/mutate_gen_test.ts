@@ -175,6 +175,34 @@ Deno.test("mutate --changed picks the tests that reach a module, nearest first",
   assert.deepEqual(reach.get("lib/n.ts"), ["tests/far_test.ts"]);
 });
 
+Deno.test("mutate --changed marks the code only another OS runs, and leaves it out", async () => {
+  const other = Deno.build.os === "linux" ? "darwin" : "linux";
+  const source = [
+    `function f(a: number) {`,
+    `  if (Deno.build.os === "${Deno.build.os}") {`,
+    `    return a < 1;`,
+    `  }`,
+    `  return a > 2;`,
+    `}`,
+    `if (Deno.build.os === "${other}") go(1 < 2);`,
+    `if (Deno.build.os !== "${Deno.build.os}") go(3 < 4);`,
+    `go(5 < 6);`,
+  ].join("\n");
+  const got = (await generate("lib/x.ts", source)).filter((m) =>
+    m.kind === "flip" && m.from !== "===" && m.from !== "!=="
+  );
+  assert.deepEqual(
+    got.map((m) => [m.line, m.from, !!m.otherOs, equivalent(m) !== undefined]),
+    [
+      [3, "<", false, false],
+      [5, ">", true, true],
+      [7, "<", true, true],
+      [8, "<", true, true],
+      [9, "<", false, false],
+    ],
+  );
+});
+
 Deno.test("mutate --changed leaves out no mutant it has no rule for", () => {
   const m: Generated = {
     file: "lib/x.ts",
