@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "../../lib/deps.ts";
+import { callExitCode } from "../../lib/cli/call.ts";
 import { configFile } from "../../lib/cli/root.ts";
 
 // root.ts: `if (!info.isFile) throw …` → `if (true) throw …`
@@ -19,4 +20,11 @@ Deno.test("--config naming a file is taken, naming a folder is refused", async (
   } finally {
     await Deno.remove(root, { recursive: true });
   }
+});
+
+// call.ts: `if (isError) return 2;` → `if (false) return 2;`
+Deno.test("call exits 2 for an answer flagged isError, whatever its text", () => {
+  assert.equal(callExitCode("MCP error -32602: unknown tool", true), 2);
+  assert.equal(callExitCode('{"status":"ok"}', true), 2);
+  assert.equal(callExitCode('{"status":"ok"}'), 0);
 });
