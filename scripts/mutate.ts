@@ -10,6 +10,8 @@
  *   deno task mutate --only a,b      only the mutants with these ids
  *   deno task mutate --no-baseline   skip the first run of the listed tests on the clean tree
  *   deno task mutate --json out.json also write the results as JSON
+ *   deno task mutate --changed <rev> mutants made by machine in the lines changed since <rev>
+ *                                    (or in a range a..b): scripts/mutate_changed.ts
  *
  * A mutant is matched by its exact text, not a line number, so it survives edits around it; text
  * found other than exactly once is reported as an error (never as killed). Tests run with
@@ -17,6 +19,17 @@
  * back (also on an error or Ctrl-C), and the run refuses to start while a listed file has
  * uncommitted changes, so a file it left mutated cannot be mistaken for the real one.
  */
+
+import {
+  baseline,
+  dirtyFiles,
+  failedTests,
+  pad,
+  REPO,
+  restoreOnSignal,
+  tryMutant,
+} from "./mutate_run.ts";
+export { failedTests, occurrences, plant } from "./mutate_run.ts";
 
 /** One planted bug. */
 export interface Mutant {
@@ -51,7 +64,6 @@ export interface MutantResult {
   suite?: "killed" | "survived";
 }
 
-const REPO = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const LIST = `${REPO}/scripts/mutants.json`;
 
 /** Reads and checks the list of mutants. */
@@ -73,116 +85,16 @@ export function readMutants(text: string): Mutant[] {
   return list;
 }
 
-/** How often `needle` occurs in `text` (overlaps not counted). */
-export function occurrences(text: string, needle: string): number {
-  let n = 0;
-  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) n++;
-  return n;
-}
-
-/** `text` with the one occurrence of `m.original` replaced, or an error. */
-export function plant(text: string, m: Mutant): string | { error: string } {
-  const n = occurrences(text, m.original);
-  if (n !== 1) {
-    return { error: `the original text is found ${n} times in ${m.file} (must be exactly once)` };
-  }
-  return text.replace(m.original, () => m.replacement);
-}
-
-/** The names of the tests that failed, from `deno test` output without colour. */
-export function failedTests(output: string): string[] {
-  const names = new Set<string>();
-  for (const line of output.split("\n")) {
-    const m = line.match(/^(.+?) => \.\/(\S+?):\d+:\d+$/);
-    if (m) names.add(`${m[2]}: ${m[1]}`);
-  }
-  return [...names];
-}
-
-interface TestRun {
-  ok: boolean;
-  output: string;
-  secs: number;
-}
-
-/** The one `deno test` running now, so Ctrl-C can end it. */
-let running: Deno.ChildProcess | undefined;
-
-async function runTests(files: string[], timeoutS = 900): Promise<TestRun> {
-  const began = performance.now();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["test", "--no-prompt", "--no-check", "-A", ...files],
-    cwd: REPO,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  running = child;
-  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutS * 1000);
-  try {
-    const out = await child.output();
-    const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-    return { ok: out.success, output: text, secs: (performance.now() - began) / 1000 };
-  } finally {
-    clearTimeout(timer);
-    running = undefined;
-  }
-}
-
-async function dirtyFiles(files: string[]): Promise<string[]> {
-  const out = await new Deno.Command("git", {
-    args: ["status", "--porcelain", "--", ...files],
-    cwd: REPO,
-    stdout: "piped",
-  }).output();
-  return new TextDecoder().decode(out.stdout).split("\n").filter(Boolean);
-}
-
-/** The file being mutated now and its real text, for the Ctrl-C handler. */
-let planted: { path: string; text: string } | undefined;
-
-function restore(): void {
-  if (planted) Deno.writeTextFileSync(planted.path, planted.text);
-  planted = undefined;
-}
-
-function onSignal(): void {
-  running?.kill("SIGKILL");
-  restore();
-  console.error("\nstopped; every file is back as it was");
-  Deno.exit(130);
-}
-
-/** Plants `m`, runs `files`, and always puts the file back. */
-async function tryMutant(m: Mutant, files: string[]): Promise<TestRun | { error: string }> {
-  const path = `${REPO}/${m.file}`;
-  let text: string;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch (err) {
-    return { error: `cannot read ${m.file}: ${(err as Error).message}` };
-  }
-  const mutated = plant(text, m);
-  if (typeof mutated !== "string") return mutated;
-  planted = { path, text };
-  try {
-    await Deno.writeTextFile(path, mutated);
-    return await runTests(files);
-  } finally {
-    restore();
-  }
-}
-
-function pad(s: string, n: number): string {
-  return s.length >= n ? s : s + " ".repeat(n - s.length);
-}
-
 async function main(args: string[]): Promise<number> {
   const flag = (name: string) => args.includes(name);
   const value = (name: string) => {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;
   };
+  if (flag("--changed") || flag("--again")) {
+    const { changedMain } = await import("./mutate_changed.ts");
+    return await changedMain(args);
+  }
   let mutants = readMutants(await Deno.readTextFile(LIST));
   const only = value("--only")?.split(",");
   if (only) mutants = mutants.filter((m) => only.includes(m.id));
@@ -198,30 +110,10 @@ async function main(args: string[]): Promise<number> {
     );
     return 2;
   }
-  Deno.addSignalListener("SIGINT", onSignal);
-  Deno.addSignalListener("SIGTERM", onSignal);
+  restoreOnSignal();
   const testFiles = [...new Set(mutants.flatMap((m) => m.tests))].sort();
-  // Tests that failed once on the clean tree and passed when run again (timing under load).
-  const flaky = new Set<string>();
-  if (!flag("--no-baseline")) {
-    console.log(`baseline: ${testFiles.length} test files on the clean tree …`);
-    const base = await runTests(testFiles);
-    if (!base.ok) {
-      const failed = failedTests(base.output);
-      const files = [...new Set(failed.map((f) => f.slice(0, f.indexOf(": "))))];
-      const again = files.length ? await runTests(files) : base;
-      if (!again.ok) {
-        console.error(
-          "the listed tests fail without any mutant, so a failure would prove nothing:\n" +
-            (failedTests(again.output).join("\n") || again.output.slice(-2000)),
-        );
-        return 2;
-      }
-      for (const f of failed) flaky.add(f);
-      console.log(`baseline: flaky (failed once, then passed): ${failed.join("; ")}`);
-    }
-    console.log(`baseline: ok (${base.secs.toFixed(0)} s)`);
-  }
+  const flaky = flag("--no-baseline") ? new Set<string>() : await baseline(testFiles);
+  if (!flaky) return 2;
   const results: MutantResult[] = [];
   for (const [i, m] of mutants.entries()) {
     let run = await tryMutant(m, m.tests);
