@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { cycles, missingImports, violations } from "../scripts/check_structure.ts";
+import {
+  cycles,
+  missingImports,
+  staleWorker,
+  violations,
+  WORKER_GEN,
+  workerInputs,
+} from "../scripts/check_structure.ts";
 
 Deno.test("structure check finds cycles, type-only and dynamic imports included", () => {
   const files: Record<string, string> = {
@@ -134,4 +141,19 @@ Deno.test("structure check reports an import of a module that does not exist, dy
   };
   const problems = missingImports(Object.keys(files), (f) => files[f], (f) => f in files);
   assert.deepEqual(problems, ["lib/eval/command.ts imports lib/process.ts, which does not exist"]);
+});
+
+Deno.test("structure check fails while find's generated worker is older than any of its inputs", async () => {
+  const root = new URL("../", import.meta.url);
+  const real = (f: string) => Deno.readTextFileSync(new URL(f, root));
+  assert.equal(await staleWorker(real), undefined, "the committed worker.gen.js is up to date");
+  const inputs = workerInputs(real);
+  // The entry, the modules it imports and theirs (the glob's), each one counted.
+  for (const f of ["lib/find/worker.ts", "lib/find/scan.ts", "lib/glob/mod.ts"]) {
+    assert.ok(inputs.includes(f), f);
+    const edited = (g: string) => g === f ? `${real(g)}\n// edited\n` : real(g);
+    assert.match(String(await staleWorker(edited)), /worker\.gen\.js is stale/);
+  }
+  const missing = (g: string) => g === WORKER_GEN ? Deno.readTextFileSync("/nonexistent") : real(g);
+  assert.match(String(await staleWorker(missing)), /worker\.gen\.js is missing/);
 });
