@@ -316,16 +316,205 @@ export interface SearchSteps {
 }
 
 /**
- * One search job over the listing `state` keeps, a slice at a time: the worker's
- * {@linkcode runSearch}, and find's main thread helping it with plain text (`help.ts`). It may
- * use no worker global (`Buffer`, `vm`, `parentPort`).
+ * One search job over the listing `state` keeps, a slice at a time: the worker's `runSearch`
+ * (`worker_main.ts`), and find's main thread helping it with plain text (`help.ts`). It may use
+ * no worker global (`vm`, `parentPort`).
  */
 export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
-  const { reader, view, sums, post } = state;
-  const buffer = reader.buffer;
-  const count = view.count;
-  const control = new Int32Array(job.control);
+  const parts = _jobParts(job, state);
+  const { control, first, post } = parts;
   const beat = CTL_WORKERS + 2 * job.slot;
+  const searchFile = _fileSearch(parts);
+  const claim = _claimer(parts);
+  const only = job.only;
+  // The files read first (see `SearchJob.first`), skipped where their listing chunk comes.
+  const readFirst = first ? new Set(first) : undefined;
+  let open: OpenChunk | undefined;
+  let done = false;
+  // Once the readers have found enough lines between them, none claims another chunk: every
+  // chunk claimed later comes after those, whose lines will all be reported. A spread search may
+  // answer with any lines: each reader then reports its chunk as far as it got (cut there),
+  // rather than reading the rest of it first (up to 64 files, a few megabytes). (In a search in
+  // order, a chunk before the one that found them may still hold lines that come first.)
+  const spread = job.order !== undefined;
+  // Searches files until the job is done or a slice of time is used up.
+  const slice = (ms: number, more = true, enough = Infinity): boolean => {
+    const started = performance.now();
+    while (!done && performance.now() - started < ms) {
+      if (Atomics.load(control, CTL_FOUND) >= enough) break;
+      if (Atomics.load(control, CTL_STOP)) {
+        done = true;
+        break;
+      }
+      const seen = Atomics.load(control, CTL_SEEN) >= job.limit;
+      open ??= more && !seen ? claim() : undefined;
+      if (!open) {
+        done = true;
+        break;
+      }
+      const o: OpenChunk = open;
+      if (o.i >= o.end || o.lines.length >= job.limit || (spread && seen)) {
+        control[beat]++;
+        Atomics.add(control, CTL_FOUND, o.lines.length);
+        post(parts, o);
+        open = undefined;
+        continue;
+      }
+      const index = o.first ? first![o.i] : only ? only[o.i] : o.i;
+      control[beat + 1] = index;
+      control[beat]++;
+      const before = o.lines.length;
+      if (o.first || !readFirst?.has(index)) searchFile(o, index);
+      if (o.lines.length > before) Atomics.add(control, CTL_SEEN, o.lines.length - before);
+      o.i++; // only now: a file interrupted by the timeout is searched again
+    }
+    return done;
+  };
+  return { slice, decoded: () => parts.decoded };
+}
+
+/** What the parts of one search job share (see {@linkcode searchSteps}). */
+interface JobParts {
+  job: SearchJob;
+  state: WorkerState;
+  control: Int32Array;
+  /** Files in the listing. */
+  count: number;
+  /** Chunks of the job's files (of `only`, or of the listing). */
+  chunks: number;
+  listingChunks: number;
+  /** The job's files read first, and how many chunks they make. */
+  first: Int32Array | undefined;
+  firstChunks: number;
+  /** Files skipped since the last report, and the first of them named: index, kind, bytes. */
+  skipped: SkipCounts;
+  named: number[];
+  /** Bytes of text decoded so far. */
+  decoded: number;
+  /** Reports a chunk (and the files skipped since the last report). */
+  post(parts: JobParts, o: OpenChunk): void;
+}
+
+function _jobParts(job: SearchJob, state: WorkerState): JobParts {
+  const count = state.view.count;
+  const only = job.only;
+  const total = only ? only.length : count;
+  const listingChunks = Math.ceil(count / CHUNK_FILES);
+  const first = job.first;
+  return {
+    job,
+    state,
+    control: new Int32Array(job.control),
+    count,
+    chunks: only ? Math.max(1, Math.ceil(total / CHUNK_FILES)) : listingChunks,
+    listingChunks,
+    first,
+    firstChunks: first ? Math.ceil(first.length / CHUNK_FILES) : 0,
+    skipped: [0, 0, 0],
+    named: [],
+    decoded: 0,
+    post: _postChunk,
+  };
+}
+
+function _postChunk(parts: JobParts, o: OpenChunk): void {
+  const { job, skipped, named, state } = parts;
+  state.post({
+    type: "chunk",
+    job: job.id,
+    chunk: o.chunk,
+    lines: o.lines,
+    at: o.at,
+    bytes: o.bytes,
+    skipped: [skipped[0], skipped[1], skipped[2]],
+    named: named.splice(0),
+    files: o.files,
+    read: o.read,
+    cut: o.lines.length >= job.limit || o.i < o.end,
+    stale: o.first ? _vouchOwn(state.view, Int32Array.from(o.at), 0, o.at.length) : o.stale,
+  });
+  skipped.fill(0);
+}
+
+/** The folders of the listing chunks that files `list[i]`..`list[end - 1]` are in vouch. */
+function _vouchOwn(view: ListingView, list: Int32Array, i: number, end: number): boolean {
+  const from = new Set<number>();
+  for (let p = i; p < end; p++) from.add(Math.floor(list[p] / CHUNK_FILES));
+  let stale = false;
+  for (const c of from) stale = view.changed(c) || stale;
+  return stale;
+}
+
+/** A chunk of `only` vouches for the listing's chunks after the previous one's, up to its own. */
+function _vouchOnly(parts: JobParts, chunk: number, end: number): boolean {
+  const { job, count, chunks, listingChunks } = parts;
+  const only = job.only!;
+  // Within the job's range (all of the listing unless it says otherwise; [0, -1]: none).
+  const [first, last] = job.vouch ?? [0, count - 1];
+  const from = Math.max(
+    Math.floor(first / CHUNK_FILES),
+    chunk === 0 ? 0 : Math.floor(only[chunk * CHUNK_FILES - 1] / CHUNK_FILES) + 1,
+  );
+  const to = Math.min(
+    listingChunks - 1,
+    Math.floor(last / CHUNK_FILES),
+    chunk === chunks - 1 ? Infinity : Math.floor(only[end - 1] / CHUNK_FILES),
+  );
+  let stale = false;
+  for (let k = from; k <= to; k++) stale = parts.state.view.changed(k) || stale;
+  return stale;
+}
+
+/** The next chunk a reader claims, or undefined when none is left. */
+function _claimer(parts: JobParts): () => OpenChunk | undefined {
+  const { job, control, chunks, firstChunks, first, state } = parts;
+  const only = job.only;
+  const total = only ? only.length : parts.count;
+  const open = (chunk: number, i: number, end: number, isFirst: boolean, stale: boolean) => ({
+    chunk,
+    i,
+    end,
+    first: isFirst,
+    lines: [],
+    at: [],
+    bytes: [],
+    files: 0,
+    read: 0,
+    stale,
+  });
+  return () => {
+    const k = Atomics.add(control, CTL_NEXT_CHUNK, 1) - firstChunks;
+    if (k < 0) {
+      // A chunk of the files read first: the folders of the listing chunks its lines come from
+      // vouch, once it is reported. (Files read first are spread over the listing, and checking
+      // the folders of all their chunks cost more than reading them; a chunk that gave no line
+      // is vouched for when its own turn comes, as every chunk is before an answer not cut.)
+      const i = (k + firstChunks) * CHUNK_FILES;
+      return open(
+        chunks + k + firstChunks,
+        i,
+        Math.min(first!.length, i + CHUNK_FILES),
+        true,
+        false,
+      );
+    }
+    if (k >= chunks) return undefined;
+    const chunk = job.order ? job.order[k] : k;
+    const end = Math.min(total, (chunk + 1) * CHUNK_FILES);
+    const stale = !only
+      ? state.view.changed(chunk)
+      : job.vouchOwn
+      ? _vouchOwn(state.view, only, chunk * CHUNK_FILES, end)
+      : _vouchOnly(parts, chunk, end);
+    return open(chunk, chunk * CHUNK_FILES, end, false, stale);
+  };
+}
+
+/** Reads file `i` and adds its matching lines to `o` (or counts why it was skipped). */
+function _fileSearch(parts: JobParts): (o: OpenChunk, i: number) => void {
+  const { job, state, skipped, named } = parts;
+  const { reader, view, sums } = state;
+  const buffer = reader.buffer;
   const scanner = makeScanner(job.spec);
   const prefilter = bytePrefilter(job.spec, buffer);
   const needle = job.spec.literal ?? job.spec.prefilter;
@@ -334,52 +523,12 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
     : undefined;
   const glob = job.glob;
   const globRe = glob ? new RegExp(glob.source) : undefined;
-  const only = job.only;
-  const total = only ? only.length : count;
-  const listingChunks = Math.ceil(count / CHUNK_FILES);
-  const chunks = only ? Math.max(1, Math.ceil(total / CHUNK_FILES)) : listingChunks;
-  const skipped: SkipCounts = [0, 0, 0];
-  const named: number[] = []; // the chunk's first skipped files: index, kind, bytes
   const skip = (kind: 0 | 1 | 2, i: number, bytes: number): void => {
     skipped[kind]++;
     if (named.length < 3 * SKIPPED_NAMED) named.push(i, kind, bytes);
   };
-  let decoded = 0;
-  // The files read first (see `SearchJob.first`), skipped where their listing chunk comes.
-  const first = job.first;
-  const firstChunks = first ? Math.ceil(first.length / CHUNK_FILES) : 0;
-  const readFirst = first ? new Set(first) : undefined;
-
-  // The folders of the listing chunks that files `list[i]`..`list[end - 1]` are in vouch.
-  const vouchOwn = (list: Int32Array, i: number, end: number): boolean => {
-    const from = new Set<number>();
-    for (let p = i; p < end; p++) from.add(Math.floor(list[p] / CHUNK_FILES));
-    let stale = false;
-    for (const c of from) stale = view.changed(c) || stale;
-    return stale;
-  };
-
-  // A chunk of `only` vouches for the listing's chunks after the previous one's, up to its own.
-  const vouchOnly = (chunk: number, end: number): boolean => {
-    // Within the job's range (all of the listing unless it says otherwise; [0, -1]: none).
-    const [first, last] = job.vouch ?? [0, count - 1];
-    const from = Math.max(
-      Math.floor(first / CHUNK_FILES),
-      chunk === 0 ? 0 : Math.floor(only![chunk * CHUNK_FILES - 1] / CHUNK_FILES) + 1,
-    );
-    const to = Math.min(
-      listingChunks - 1,
-      Math.floor(last / CHUNK_FILES),
-      chunk === chunks - 1 ? Infinity : Math.floor(only![end - 1] / CHUNK_FILES),
-    );
-    let stale = false;
-    for (let k = from; k <= to; k++) stale = view.changed(k) || stale;
-    return stale;
-  };
-
   let realRoot: string | undefined; // the searched folder's real path, once a file gives lines
-  // Reads file `i` and adds its matching lines to `o` (or counts why it was skipped).
-  const searchFile = (o: OpenChunk, i: number): void => {
+  return (o: OpenChunk, i: number): void => {
     const rel = view.pathAt(i);
     if (glob && !globMatches(globRe!, glob, rel)) return;
     o.files++;
@@ -417,7 +566,7 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
     let content: string;
     try {
       content = reader.text(size);
-      decoded += size;
+      parts.decoded += size;
     } catch {
       skip(2, i, size);
       return;
@@ -439,99 +588,6 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
       o.bytes.push(size);
     }
   };
-
-  // The next chunk this worker claims, or undefined when none is left.
-  const claim = (): OpenChunk | undefined => {
-    const k = Atomics.add(control, CTL_NEXT_CHUNK, 1) - firstChunks;
-    if (k < 0) {
-      // A chunk of the files read first: the folders of the listing chunks its lines come from
-      // vouch, once it is reported. (Files read first are spread over the listing, and checking
-      // the folders of all their chunks cost more than reading them; a chunk that gave no line
-      // is vouched for when its own turn comes, as every chunk is before an answer not cut.)
-      const i = (k + firstChunks) * CHUNK_FILES;
-      const end = Math.min(first!.length, i + CHUNK_FILES);
-      const chunk = chunks + k + firstChunks;
-      return {
-        chunk,
-        i,
-        end,
-        first: true,
-        lines: [],
-        at: [],
-        bytes: [],
-        files: 0,
-        read: 0,
-        stale: false,
-      };
-    }
-    if (k >= chunks) return undefined;
-    const chunk = job.order ? job.order[k] : k;
-    const end = Math.min(total, (chunk + 1) * CHUNK_FILES);
-    const stale = !only
-      ? view.changed(chunk)
-      : job.vouchOwn
-      ? vouchOwn(only, chunk * CHUNK_FILES, end)
-      : vouchOnly(chunk, end);
-    const i = chunk * CHUNK_FILES;
-    return { chunk, i, end, first: false, lines: [], at: [], bytes: [], files: 0, read: 0, stale };
-  };
-
-  let open: OpenChunk | undefined;
-  let done = false;
-  // Once the readers have found enough lines between them, none claims another chunk: every
-  // chunk claimed later comes after those, whose lines will all be reported. A spread search may
-  // answer with any lines: each reader then reports its chunk as far as it got (cut there),
-  // rather than reading the rest of it first (up to 64 files, a few megabytes). (In a search in
-  // order, a chunk before the one that found them may still hold lines that come first.)
-  const spread = job.order !== undefined;
-  // Searches files until the job is done or a slice of time is used up.
-  const slice = (ms: number, more = true, enough = Infinity): boolean => {
-    const started = performance.now();
-    while (!done && performance.now() - started < ms) {
-      if (Atomics.load(control, CTL_FOUND) >= enough) break;
-      if (Atomics.load(control, CTL_STOP)) {
-        done = true;
-        break;
-      }
-      const seen = Atomics.load(control, CTL_SEEN) >= job.limit;
-      open ??= more && !seen ? claim() : undefined;
-      if (!open) {
-        done = true;
-        break;
-      }
-      const o: OpenChunk = open;
-      if (o.i >= o.end || o.lines.length >= job.limit || (spread && seen)) {
-        control[beat]++;
-        Atomics.add(control, CTL_FOUND, o.lines.length);
-        post({
-          type: "chunk",
-          job: job.id,
-          chunk: o.chunk,
-          lines: o.lines,
-          at: o.at,
-          bytes: o.bytes,
-          skipped: [skipped[0], skipped[1], skipped[2]],
-          named: named.splice(0),
-          files: o.files,
-          read: o.read,
-          cut: o.lines.length >= job.limit || o.i < o.end,
-          stale: o.first ? vouchOwn(Int32Array.from(o.at), 0, o.at.length) : o.stale,
-        });
-        skipped.fill(0);
-        open = undefined;
-        continue;
-      }
-      const index = o.first ? first![o.i] : only ? only[o.i] : o.i;
-      control[beat + 1] = index;
-      control[beat]++;
-      const before = o.lines.length;
-      if (o.first || !readFirst?.has(index)) searchFile(o, index);
-      if (o.lines.length > before) Atomics.add(control, CTL_SEEN, o.lines.length - before);
-      o.i++; // only now: a file interrupted by the timeout is searched again
-    }
-    return done;
-  };
-  return { slice, decoded: () => decoded };
 }
 
 /** When a worker collects the garbage its searches leave (see {@linkcode garbageKeeper}). */
