@@ -23,7 +23,7 @@ import type { MatcherSpec } from "./scan.ts";
 import { Recall, recallKey } from "./recall.ts";
 import { bestFirst, type Weights } from "./weights.ts";
 import { SKETCH_FIRST_FILES } from "./protocol.ts";
-import { sketchHolding } from "./sketch.ts";
+import { sketchHolding, type SketchLimits } from "./sketch.ts";
 import type { SpreadHit } from "./collect.ts";
 import type { PoolListing } from "./pool_listing.ts";
 
@@ -241,7 +241,7 @@ function _sketched(
   listing: PoolListing,
   spec: MatcherSpec,
   order: Int32Array,
-  limits: { chunkFiles: number; max: number; common?: number },
+  limits: SketchLimits,
 ): Int32Array | undefined {
   const text = spec.literal ?? spec.prefilter;
   if (text === undefined || !listing.sketch) return undefined;
@@ -252,14 +252,14 @@ function _sketched(
   // (A view of a set length: one that follows the growable memory's length is read 2–3 times
   // slower.)
   const out = sketchHolding(
-    new Uint8Array(listing.sketch, 0, listing.sketch.byteLength),
-    new Uint32Array(listing.sketchEnds!),
-    listing.names.length,
+    {
+      sketch: new Uint8Array(listing.sketch, 0, listing.sketch.byteLength),
+      ends: new Uint32Array(listing.sketchEnds!),
+      count: listing.names.length,
+    },
     text,
     order,
-    limits.chunkFiles,
-    limits.max,
-    limits.common,
+    limits,
   );
   if (!out?.length) return undefined;
   return Int32Array.from(out);

@@ -125,6 +125,22 @@ function _places(text: Uint8Array): number[] {
   return [...out];
 }
 
+/** A listing's sketches as {@linkcode sketchHolding} reads them. */
+export interface SketchView {
+  /** `ListingMessage.sketch`: the heads of `count` files, then their bits. */
+  sketch: Uint8Array;
+  /** `ListingMessage.sketchEnds`. */
+  ends: Uint32Array;
+  count: number;
+}
+
+/** How {@linkcode sketchHolding} takes files: chunk by chunk, how many, and what is common. */
+export interface SketchLimits {
+  chunkFiles: number;
+  max: number;
+  common?: number;
+}
+
 /**
  * The files whose sketches hold `text` (ASCII letters made small), at most `max`, taken chunk by
  * chunk (`chunkFiles` files each; with 1, `order` lists files) in `order` (none for a text held
@@ -138,15 +154,13 @@ function _places(text: Uint8Array): number[] {
  * runs, in sketches up to 41% full: every file's). The heads are read first, one byte a file.
  */
 export function sketchHolding(
-  sketch: Uint8Array,
-  ends: Uint32Array,
-  count: number,
+  sketches: SketchView,
   text: string,
   order: Int32Array,
-  chunkFiles: number,
-  max: number,
-  common = SKETCH_COMMON,
+  limits: SketchLimits,
 ): number[] | undefined {
+  const { sketch, ends, count } = sketches;
+  const { chunkFiles, max, common = SKETCH_COMMON } = limits;
   const bytes = new TextEncoder().encode(text);
   if (bytes.length < SKETCH_MIN_TEXT) return undefined;
   const places = _places(bytes);
