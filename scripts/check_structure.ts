@@ -13,6 +13,7 @@
  *   defines that name), and `tools/manifest.json` lists the registry's tools in its order.
  * - No comment cites a document outside the repository (the product spec by section number).
  * - No function in `lib/` or `tools/` over 100 lines (`function_length.ts`).
+ * - find's generated worker (`lib/find/worker.gen.js`) was made from its inputs as they are now.
  *
  * Run: `deno run --allow-read scripts/check_structure.ts` (exits 1 and lists every violation).
  */
@@ -272,6 +273,44 @@ export function violations(
   return problems;
 }
 
+/** find's search worker's entry module (`scripts/worker_bundle.ts` bundles it), relative to the root. */
+export const WORKER_ENTRY = "lib/find/worker_main.ts";
+/** The generated worker, relative to the root. */
+export const WORKER_GEN = "lib/find/worker.gen.js";
+
+const HASH_LINE = /^\/\/ inputs sha256 ([0-9a-f]{64})$/m;
+
+/** The entry and every local module it imports, sorted. */
+export function workerInputs(read: (f: string) => string): string[] {
+  const seen = new Set<string>([WORKER_ENTRY]);
+  const todo = [WORKER_ENTRY];
+  for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
+    for (const dep of importsOf(file, read(file))) {
+      if (!seen.has(dep)) seen.add(dep), todo.push(dep);
+    }
+  }
+  return [...seen].sort();
+}
+
+/** The SHA-256 (hex) of the inputs' names and text. */
+export async function inputsHash(read: (f: string) => string): Promise<string> {
+  const text = workerInputs(read).map((f) => `${f}\n${read(f)}\n`).join("");
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A problem line when the generated worker is missing or was made from other inputs. */
+export async function staleWorker(read: (f: string) => string): Promise<string | undefined> {
+  let recorded: string | undefined;
+  try {
+    recorded = read(WORKER_GEN).match(HASH_LINE)?.[1];
+  } catch {
+    return `${WORKER_GEN} is missing: run \`deno task manifest\``;
+  }
+  if (recorded === (await inputsHash(read))) return undefined;
+  return `${WORKER_GEN} is stale (its inputs changed since it was made): run \`deno task manifest\``;
+}
+
 /**
  * Imports of modules that do not exist. `deno check` does not report a dynamic `import("…")` of a
  * missing file (it fails only when that line runs), so a module moved without its lazy importers
@@ -308,6 +347,8 @@ if (import.meta.main) {
     ...missingImports(shipped, read, exists),
     ...await longFunctions(files, read),
   ];
+  const stale = await staleWorker(read);
+  if (stale) problems.push(stale);
   for (const p of problems) console.error(`structure: ${p}`);
   console.error(`structure: ${files.length} modules, ${problems.length} problem(s)`);
   if (problems.length) Deno.exit(1);

@@ -5,7 +5,9 @@
  * tests/tools/manifest_test.ts fails when it differs from what the tools themselves produce. It is
  * also the snapshot of every tool's schemas: a change to a tool's arguments or result fields shows
  * as a diff of this file, to review with the change. From the same listings it writes the result
- * fields reference, docs/reference/result-fields.txt (`result_fields.ts`).
+ * fields reference, docs/reference/result-fields.txt (`result_fields.ts`), and it bundles find's
+ * search worker into lib/find/worker.gen.js (`worker_bundle.ts`; `--check` compares the recorded
+ * hash of its inputs only).
  *
  *   deno task manifest            rewrite it
  *   deno task manifest --check    exit 1 when either is out of date
@@ -13,6 +15,8 @@
 import { describeTool } from "../lib/mcp/mod.ts";
 import { loadTools } from "../tools/mod.ts";
 import { RESULT_FIELDS, resultFieldsText } from "./result_fields.ts";
+import { bundleWorker } from "./worker_bundle.ts";
+import { staleWorker, WORKER_GEN } from "./check_structure.ts";
 
 /** Where the manifest lives. */
 export const MANIFEST = new URL("../tools/manifest.json", import.meta.url);
@@ -54,5 +58,13 @@ if (import.meta.main) {
   const check = Deno.args.includes("--check");
   const manifest = await _update(MANIFEST, await manifestText(), check);
   const results = await _update(RESULT_FIELDS, await resultsText(), check);
-  if (!manifest || !results) Deno.exit(1);
+  const root = new URL("..", import.meta.url);
+  const read = (f: string) => Deno.readTextFileSync(new URL(f, root));
+  const stale = await staleWorker(read);
+  const worker = !stale
+    ? (console.error(`${WORKER_GEN} is up to date`), true)
+    : check
+    ? (console.error(stale), false)
+    : await _update(new URL(WORKER_GEN, root), await bundleWorker(root.pathname), false);
+  if (!manifest || !results || !worker) Deno.exit(1);
 }

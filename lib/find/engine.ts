@@ -17,15 +17,11 @@ import { findOnce } from "./oneshot.ts";
 import { CHUNK_FILES, SUMMARY_MAX_FILES } from "./protocol.ts";
 import { chunkWeights, type Weights } from "./weights.ts";
 import { compileMatcher, type MatcherSpec } from "./scan.ts";
-import {
-  mergeOutcomes,
-  packPaths,
-  type PoolListing,
-  poolListing,
-  type SearchOutcome,
-  SearchPool,
-  sketchWeighed,
-} from "./search.ts";
+import { SearchPool } from "./search.ts";
+import { type PoolListing, poolListing } from "./pool_listing.ts";
+import { packPaths } from "./packed.ts";
+import { mergeOutcomes, type SearchOutcome } from "./collect.ts";
+import { planListing } from "./plan.ts";
 import { yielding } from "./walk.ts";
 import { indicesOf, type Kept, searchKept } from "./warm.ts";
 import { refreshKept } from "./refresh.ts";
@@ -83,7 +79,7 @@ function _glob(glob: string | null | undefined): GlobSpec | undefined {
 }
 
 /** The server's pool: its first worker stays (see `search.ts`). */
-const _pool = new SearchPool(undefined, undefined, true);
+const _pool = new SearchPool({ keepFirst: true });
 const _cache = new Map<string, Kept>();
 let _listings = 0;
 
@@ -110,24 +106,19 @@ export async function prestart(): Promise<void> {
   await promise;
 }
 
-/** Forgets every kept listing and stops the workers (tests, benchmarks, `call`). */
+/**
+ * Forgets every kept listing and stops the workers, which hold their own view of it (tests,
+ * benchmarks, `call`, {@linkcode endFind}): the one place where find gives back what it keeps
+ * between calls (the next search lists the files and starts a worker again).
+ */
 export function resetFind(): void {
   _cache.clear();
   _pool.close();
 }
 
-/** Tests: how many files of the listing kept for `root` have their sketches made (`sketch.ts`). */
-export function sketchedForTests(root: string, useGit = true): number {
-  const listing = _cache.get(`${root}\0${useGit}`)?.listing;
-  if (!listing?.sketch) return 0;
-  const heads = new Uint8Array(listing.sketch, 0, listing.names.length);
-  return heads.reduce((n, head) => n + (head & 1), 0);
-}
-
-/** Tests: whether the listing kept for `root` is weighed (git's sizes, or its sketches' made). */
-export function weighedForTests(root: string, useGit = true): boolean {
-  const listing = _cache.get(`${root}\0${useGit}`)?.listing;
-  return listing !== undefined && (listing.weights !== undefined || sketchWeighed(listing));
+/** The listing kept for `root` (tests: its sketches, its weights), if any. */
+export function keptListing(root: string, useGit = true): PoolListing | undefined {
+  return _cache.get(`${root}\0${useGit}`)?.listing;
 }
 
 /** Set by {@linkcode endFind}: no worker starts ahead of a search any more. */
@@ -161,6 +152,9 @@ async function _cold(
     // memory, and starting one holds this thread until it is up (a call beside it waits).
     const large = listing.files.length > SUMMARY_MAX_FILES;
     const search = {
+      root,
+      spec,
+      maxResults: max,
       signal: options.signal,
       stallMs: options.stallMs,
       glob,
@@ -168,15 +162,8 @@ async function _cold(
     };
     // Packed a slice at a time: 100,000 paths at once held the thread for 20–100 ms.
     const paths = await yielding(packPaths(listing.files));
-    const first = poolListing(
-      ++_listings,
-      listing.files,
-      [],
-      root,
-      listing.startedAt,
-      false,
-      paths,
-    );
+    const startedAt = listing.startedAt;
+    const first = poolListing(listing.files, { id: ++_listings, root, startedAt, packed: paths });
     // The tracked files as a warm search over them would go (git's help past 20 ms included).
     let outcome = listing.source === "git" && listing.untracked
       ? await searchKept(_pool, root, { listing: first, untracked: new Int32Array(0) }, spec, {
@@ -186,21 +173,19 @@ async function _cold(
         glob,
         grepAfterMs: options.grepAfterMs,
       })
-      : await _pool.search(root, first, spec, max, search);
+      : await _pool.search({ ...search, listing: first, batch: planListing(first, spec, glob) });
     let files = listing.files;
     let untracked: string[] = [];
     if (listing.untracked) {
       const more = untracked = await listing.untracked;
-      const second = poolListing(
-        ++_listings,
-        more,
-        [],
-        root,
-        listing.startedAt,
-        false,
-        await yielding(packPaths(more)),
+      const packed = await yielding(packPaths(more));
+      const second = poolListing(more, { id: ++_listings, root, startedAt, packed });
+      const batch = planListing(second, spec, glob);
+      outcome = mergeOutcomes(
+        outcome,
+        await _pool.search({ ...search, listing: second, batch }),
+        max,
       );
-      outcome = mergeOutcomes(outcome, await _pool.search(root, second, spec, max, search), max);
       if (more.length) files = [...files, ...more].sort();
     }
     const index = listing.index ? await listing.index : undefined;
@@ -210,7 +195,14 @@ async function _cold(
       const checks = await listing.checks;
       // The same files: the packed paths are shared, not packed again (a second 4 MB on 59k).
       const packed = files === listing.files ? first : await yielding(packPaths(files));
-      const kept = poolListing(++_listings, files, checks, root, listing.startedAt, true, packed);
+      const kept = poolListing(files, {
+        id: ++_listings,
+        root,
+        startedAt,
+        checks,
+        summarize: true,
+        packed,
+      });
       if (index && files.length > SUMMARY_MAX_FILES) kept.weights = await _weights(index, kept);
       _pool.sketch(root, kept); // (a large listing's: see sketch.ts)
       _cache.set(key, {

@@ -6,9 +6,9 @@
  * sat idle while `rg` read with both: a word's first 30 on the 59k-file tree took 30–90 ms where
  * `rg | head -30` took 20–40 ms. The main thread waits for the worker meanwhile: in a search that
  * may answer with any matches (spread, see `SPREAD_MIN_FILES`) at once (after
- * {@linkcode HELP_REMEMBERED_MS} when it reads first the files where its pattern matched before),
- * and in one over some files in order (a narrow glob's) once it has run for
- * {@linkcode HELP_AFTER_MS}, it claims
+ * `HELP_REMEMBERED_MS` when it reads first the files where its pattern matched before), and in
+ * one over some files in order (a narrow glob's) once it has run for `HELP_AFTER_MS` (both
+ * `plan.ts`'s), it claims
  * chunks of the same job from the same shared counter (`searchSteps` in `worker.ts`, the worker's
  * own code) {@linkcode HELP_SLICE_MS} at a time, and answers other calls between its slices; it stops as
  * soon as the chunks reported by all hold enough lines (`CTL_FOUND`), so the workers' replies
@@ -34,34 +34,6 @@ import { callsRunning } from "../quiet.ts";
  * `setImmediate` the workers' replies and the input, delivered only once the search was over).
  */
 export const HELP_SLICE_MS = 8;
-
-/**
- * How long a search in order runs on its workers alone before this thread helps: this thread
- * finishes the chunk it holds (up to 64 files) before the answer, and most such searches end
- * within the worker's first chunks. A spread search is helped at once (each reader stops where it
- * is once there are enough lines): 42 patterns' first searches on the 59k-file tree, medians of 6
- * rounds, the slowest ones 0.65–0.79× what they took with help after 5 ms (`[A-Z]{12}`, `raise `,
- * `isinstance`, `\bfoo\d+`), the quickest (under 5 ms) up to 2 ms slower.
- */
-export const HELP_AFTER_MS = 5;
-
-/**
- * How long a spread search that reads first the files where its pattern matched before
- * (`recall.ts`) runs on its worker alone: most answer from those files within 5–15 ms on the
- * 59k-file tree, and a second reader would read a chunk of the others beside them for nothing
- * (`unlinkSync`'s repeat read 147 files in 40 ms with help after 5 ms, 21 in 11 without); one
- * whose files hold too few lines reads the whole tree, with this thread's help (`café -i`, 8
- * lines: 0.78–0.80 s, 1.3 without).
- */
-export const HELP_REMEMBERED_MS = 25;
-
-let _helpAfter = HELP_AFTER_MS;
-
-/** Tests: {@linkcode HELP_AFTER_MS} set to `ms` until the returned function puts it back. */
-export function setHelpAfterForTests(ms: number): () => void {
-  _helpAfter = ms;
-  return () => void (_helpAfter = HELP_AFTER_MS);
-}
 
 /** Whether the main thread may search for `spec` (see the module comment). */
 export function mayHelp(spec: MatcherSpec): boolean {
@@ -152,21 +124,29 @@ function _fileReader(): FileReader {
   return reader;
 }
 
+/** How this thread helps one search (see {@linkcode helpSearch}). */
+export interface HelpOptions {
+  /** Each reply, while `live()` says the search still listens. */
+  onReply: (reply: JobReply) => void;
+  /** An error (the search fails as when a worker fails). */
+  onError: (error: Error) => void;
+  live: () => boolean;
+  /** Any lines will do (see the module comment). */
+  spread: boolean;
+  /** Milliseconds before it starts. */
+  after: number;
+}
+
 /**
- * Searches `job` (slot `job.slot`) on this thread beside the workers, in slices, handing each
- * reply to `onReply` while `live()` says the search still listens; settles when its share is
- * done. `spread`: any lines will do (see the module comment); `after`: milliseconds before it
- * starts. An error is handed to `onError` (the search fails as when a worker fails).
+ * Searches `job` (slot `job.slot`) on this thread beside the workers, in slices; settles when its
+ * share is done.
  */
 export function helpSearch(
   job: SearchJob,
   listing: ListingMessage,
-  onReply: (reply: JobReply) => void,
-  onError: (error: Error) => void,
-  live: () => boolean,
-  spread = true,
-  after = spread ? 0 : _helpAfter,
+  options: HelpOptions,
 ): Promise<void> {
+  const { onReply, onError, live, spread, after } = options;
   _reader ??= _fileReader();
   const state: WorkerState = {
     reader: _reader,

@@ -8,7 +8,7 @@
 export { MAX_FILE_BYTES } from "./protocol.ts";
 export { MAX_LINE_CHARS } from "./scan.ts";
 export type { FindOptions, FindResult } from "./engine.ts";
-export type { SkippedFile } from "./search.ts";
+export type { SkippedFile } from "./collect.ts";
 import type { FindOptions, FindResult } from "./engine.ts";
 
 type Engine = typeof import("./engine.ts");

@@ -26,9 +26,9 @@ import { grepAll, listProject } from "./list.ts";
 import { CHUNK_FILES, SKIPPED_NAMED } from "./protocol.ts";
 import { FileSearch } from "./read.ts";
 import type { MatcherSpec } from "./scan.ts";
-import { type SearchOutcome, SKIP_KINDS } from "./search.ts";
+import { emptyOutcome, type SearchOutcome, SKIP_KINDS } from "./collect.ts";
 import { TrackedStream, untrackedBefore } from "./stream.ts";
-import { GREP_AFTER_MS } from "./warm.ts";
+import { GREP_AFTER_MS } from "./plan.ts";
 import { mayRun } from "../process/mod.ts";
 import { dirname } from "../deps.ts";
 
@@ -68,18 +68,7 @@ function _answer(
   deadline = Infinity,
 ): SearchOutcome | undefined | null {
   const max = run.maxResults;
-  const out: SearchOutcome = {
-    lines: [],
-    paths: [],
-    truncated: false,
-    found: 0,
-    complete: true,
-    skipped: { binary: 0, too_large: 0, not_utf8: 0 },
-    skippedFiles: [],
-    files: 0,
-    read: 0,
-    stale: false,
-  };
+  const out: SearchOutcome = emptyOutcome();
   const chunks = Math.ceil((total ?? paths.length) / CHUNK_FILES);
   for (let chunk = 0; chunk < chunks && out.found <= max; chunk++) {
     let lines = 0;

@@ -44,7 +44,7 @@ export function* packPaths(files: string[]): Generator<void, PackedPaths> {
 /**
  * Path `i` of packed paths (`bytes`, `ends`: see {@linkcode packPaths}): each ends one byte before
  * the next starts (the NUL between them); plain ASCII is made into a string in JavaScript, a third
- * of a decoder call's cost. Also written into the worker's source.
+ * of a decoder call's cost. Also used in the search worker.
  */
 export function packedPath(
   bytes: Uint8Array,

@@ -39,7 +39,7 @@ function _holds(buffer: Uint8Array, size: number, needle: Uint8Array, rare: numb
  * Reads `path` into `buffer` in one read, up to {@linkcode MAX_FILE_BYTES} + 1 bytes (a regular
  * file reads short only at its end, so a full read means too large); -1 when it cannot be read
  * (gone, a folder). With `opened`, the open file's own stat (exactly what was read) is put in
- * `opened.info`. Also written into the worker's source (see {@linkcode holdsPast}).
+ * `opened.info`. Also used in the search worker.
  */
 export function readInto(
   path: string,
@@ -101,7 +101,7 @@ export function holdsPast(
  * is reached without a symbolic link: find does not follow links, yet a listing can name a path
  * that became one (git lists a tracked file by its index entry, even when a link to a file outside
  * the project replaced it on disk, or a folder on its way did). Asked only of a file that gave
- * lines, so a search pays one `realpath` per file shown. Also written into the worker's source.
+ * lines, so a search pays one `realpath` per file shown. Also used in the search worker.
  */
 export function direct(path: string, realRoot: string, rel: string): boolean {
   try {

@@ -3,8 +3,7 @@
  * that hold its required text, or a regex over the whole text), line numbers, and long lines cut
  * around the match.
  *
- * `makeScanner`, `cutLine` and `_newlines` are also written into the worker's source by
- * `worker_source.ts`: they may use only each other, the constants it lists, and globals.
+ * The search worker imports this module (`worker_main.ts`, bundled into `worker.gen.js`).
  */
 import { literalOf, requiredLiteral } from "./literal.ts";
 import { guardLeadingRun } from "./runs.ts";
@@ -112,7 +111,7 @@ export function _newlines(text: string, from: number, to: number): number {
   return n;
 }
 
-/** `text` as a regular expression that matches it literally. Also written into the worker's source. */
+/** `text` as a regular expression that matches it literally. Also used in the search worker. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 }

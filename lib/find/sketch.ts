@@ -22,7 +22,7 @@
  * answer mean something, and the larger files are asked only where few small ones hold the text
  * ({@linkcode sketchHolding}).
  *
- * `sketchFile` is also written into the worker's source by `worker_source.ts`.
+ * `sketchFile` runs in the search worker too (`worker_main.ts`).
  */
 
 /** Places a run is hashed to: 2^21 (see the module comment). */
@@ -40,7 +40,7 @@ export interface SketchScratch {
   head: number;
 }
 
-/** A new {@linkcode SketchScratch}. Also written into the worker's source. */
+/** A new {@linkcode SketchScratch}. Also used in the search worker. */
 export function sketchScratch(): SketchScratch {
   const words = 1 << (SKETCH_PLACE_BITS - 5);
   return {
@@ -56,7 +56,7 @@ export function sketchScratch(): SketchScratch {
  * of them set), 512 up to 256 (a file of up to a kilobyte or two: as many bits as every file had
  * before sketches were sized, and so as full), then 2 a place (39% of them set; a multiple of 32,
  * at most one a place of the whole space). 5.2 MB for the 52k text files of the 59k-file tree
- * (3.4 with 504 bits each). Also written into the worker's source.
+ * (3.4 with 504 bits each). Also used in the search worker.
  */
 export function sketchSize(places: number): number {
   if (places <= 24) return 256;
@@ -66,8 +66,7 @@ export function sketchSize(places: number): number {
 
 /**
  * Sketches the first `size` bytes of `bytes` into `scratch.out`; returns the sketch's length in
- * bytes, and sets `scratch.head`. Also written into the worker's source: it may use nothing but
- * its arguments, `sketchSize`, {@linkcode SKETCH_PLACE_BITS} and globals.
+ * bytes, and sets `scratch.head`. Also used in the search worker.
  */
 export function sketchFile(bytes: Uint8Array, size: number, scratch: SketchScratch): number {
   const { seen, touched, out } = scratch;
@@ -126,6 +125,22 @@ function _places(text: Uint8Array): number[] {
   return [...out];
 }
 
+/** A listing's sketches as {@linkcode sketchHolding} reads them. */
+export interface SketchView {
+  /** `ListingMessage.sketch`: the heads of `count` files, then their bits. */
+  sketch: Uint8Array;
+  /** `ListingMessage.sketchEnds`. */
+  ends: Uint32Array;
+  count: number;
+}
+
+/** How {@linkcode sketchHolding} takes files: chunk by chunk, how many, and what is common. */
+export interface SketchLimits {
+  chunkFiles: number;
+  max: number;
+  common?: number;
+}
+
 /**
  * The files whose sketches hold `text` (ASCII letters made small), at most `max`, taken chunk by
  * chunk (`chunkFiles` files each; with 1, `order` lists files) in `order` (none for a text held
@@ -139,15 +154,13 @@ function _places(text: Uint8Array): number[] {
  * runs, in sketches up to 41% full: every file's). The heads are read first, one byte a file.
  */
 export function sketchHolding(
-  sketch: Uint8Array,
-  ends: Uint32Array,
-  count: number,
+  sketches: SketchView,
   text: string,
   order: Int32Array,
-  chunkFiles: number,
-  max: number,
-  common = SKETCH_COMMON,
+  limits: SketchLimits,
 ): number[] | undefined {
+  const { sketch, ends, count } = sketches;
+  const { chunkFiles, max, common = SKETCH_COMMON } = limits;
   const bytes = new TextEncoder().encode(text);
   if (bytes.length < SKETCH_MIN_TEXT) return undefined;
   const places = _places(bytes);

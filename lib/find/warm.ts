@@ -30,46 +30,22 @@ import { grepFiles } from "./list.ts";
 import { mayRun } from "../process/mod.ts";
 import type { MatcherSpec } from "./scan.ts";
 import { SPREAD_MIN_FILES } from "./protocol.ts";
-import { bestFirst } from "./weights.ts";
 import { type PathNames, runEnd } from "./packed.ts";
 import { Recall, recallKey } from "./recall.ts";
+import { byPath, mergeOutcomes, type SearchOutcome } from "./collect.ts";
 import {
-  mergeOutcomes,
-  type PoolListing,
-  type SearchOptions,
-  type SearchOutcome,
-  type SearchPool,
-  sketchHeld,
-  sortedIndex,
-  weightsOf,
-} from "./search.ts";
-
-/** How long a search over a kept listing runs alone before git is asked for the files. */
-export const GREP_AFTER_MS = 20;
-
-/**
- * The same under `-A`, on a machine of more than two cores: past the first-30 searches of the
- * spread order (their first search on the 59k-file tree 5–40 ms at load 1, their repeats under
- * 25 ms), short of most of a full scan. On two cores, never: this thread reads beside the worker
- * (`help.ts`), two readers as git has two threads, and the switch wastes what was read (no-match
- * full scan of the 59k-file tree: 640–660 ms without git, 940–980 with it; rg 850–1,070).
- */
-export const GREP_AFTER_MS_ALL = 150;
-
-/** {@linkcode GREP_AFTER_MS_ALL} on a machine of `cores` cores: undefined (never) on two or fewer. */
-export function grepAfterAllOn(cores: number): number | undefined {
-  return cores > 2 ? GREP_AFTER_MS_ALL : undefined;
-}
-
-const _afterAll = () => grepAfterAllOn(navigator.hardwareConcurrency || 1);
-
-let _grepAfterAll = _afterAll();
-
-/** Tests: {@linkcode GREP_AFTER_MS_ALL} set to `ms` until the returned function puts it back. */
-export function setGrepAfterAllForTests(ms: number): () => void {
-  _grepAfterAll = ms;
-  return () => void (_grepAfterAll = _afterAll());
-}
+  type Batch,
+  gitAll,
+  globOrder,
+  globRecalled,
+  GREP_AFTER_MS,
+  planFiles,
+  planListing,
+  planTuning,
+  withUntracked,
+} from "./plan.ts";
+import type { SearchPool, SearchRequest } from "./search.ts";
+import { type PoolListing, sortedIndex } from "./pool_listing.ts";
 
 /** A listing kept for the next call, and what vouches for it besides its folders. */
 export interface Kept {
@@ -112,6 +88,9 @@ export function indicesOf(files: string[], paths: Iterable<string>, more: Int32A
   return Int32Array.from([...out].sort((a, b) => a - b));
 }
 
+/** What every search of one {@linkcode searchKept} shares: all of a request but its batch. */
+type Base = Omit<SearchRequest, "maxResults" | "batch">;
+
 /** Searches the kept listing `kept` of `root`; see the module comment. */
 export async function searchKept(
   pool: SearchPool,
@@ -121,83 +100,34 @@ export async function searchKept(
   ask: KeptSearch,
 ): Promise<SearchOutcome> {
   const { maxResults, signal, stallMs, glob, staleStops } = ask;
-  const needle = spec.literal ?? spec.prefilter;
-  // One worker on a large listing: a second costs the server about 25 MB while it lives (+68 to
-  // +78 MB over idle after 50 finds on the 59k-file tree, against +45 with one), and where git
-  // helps, git reads the many files natively. A small listing (with summaries: see protocol.ts)
-  // is often searched within a few milliseconds by two.
-  const workers = kept.listing.sums ? undefined : 1;
-  if (glob && !kept.listing.sums) {
+  const listing = kept.listing;
+  // One worker on a large listing: a second costs the server about 25 MB while it lives, and
+  // where git helps, git reads the many files natively. A small listing (with summaries: see
+  // protocol.ts) is often searched within a few milliseconds by two (BENCHMARKS.md, "find's
+  // plan").
+  const workers = listing.sums ? undefined : 1;
+  const base: Base = { root, listing, spec, signal, stallMs, glob, workers, staleStops };
+  if (glob && !listing.sums) {
     // A glob that passes few files of a large listing: those files alone, without git (which
-    // would read the whole tree: `TypeError` in `*.py` took 1.3 s, rg 45 ms), the best first
-    // when git's index gave their sizes (`bestFirst`: in the 441 Python files of the 59k-file
-    // tree, `TypeError`'s first 31 lines took 256 files in path order), else in path order.
-    // A cut answer vouches for the folders of the files read, as a spread search does (the whole
-    // tree's took 90 ms): its lines are real, and a file added elsewhere stands with those not
-    // read; an answer that is not cut must hold every match, so then every folder is checked.
-    // The files where the same search matched last time (`recall.ts`) go first, then the others
-    // as far as the answer needs.
-    let only = await globFiles(kept.listing, glob);
-    if (only.length <= SPREAD_MIN_FILES) {
-      const one = { signal, stallMs, glob, workers, staleStops };
-      const known = kept.listing.recall?.files(recallKey(spec, glob));
-      let quick: SearchOutcome | undefined;
-      if (known) {
-        const first = Int32Array.from(known).sort();
-        quick = await pool.search(root, kept.listing, spec, maxResults, {
-          ...one,
-          only: first,
-          vouchOwn: true,
-        });
-        if (quick.stale || quick.truncated) return { ...quick, complete: false };
-        const read = new Set(first);
-        only = only.filter((i) => !read.has(i));
-      }
-      // One line more than asked, so that the file of the line past the cut is remembered too.
-      const more = maxResults + 1;
-      // The files whose sketches hold the text first (`sketchHeld`: `TypeError` in `*.py` on the
-      // 59k-file tree, 31 files read against 50), then the others, each the best first.
-      const sizes = weightsOf(kept.listing)?.sizes;
-      const held = sketchHeld(kept.listing, spec, only) ?? new Int32Array();
-      const first = new Set(held);
-      const best = (files: Int32Array) => sizes ? bestFirst(files, sizes) : files;
-      const rest = byPath(
-        await pool.search(root, kept.listing, spec, more - (quick?.found ?? 0), {
-          ...one,
-          only: Int32Array.from([...best(held), ...best(only.filter((i) => !first.has(i)))]),
-          vouchOwn: true,
-        }),
-      );
-      const outcome = quick ? mergeOutcomes(quick, rest, more) : rest;
-      _remember(kept.listing, spec, glob, outcome, []);
-      const cut = {
-        ...outcome,
-        lines: outcome.lines.slice(0, maxResults),
-        paths: outcome.paths.slice(0, maxResults),
-        truncated: outcome.found > maxResults,
-      };
-      return await _vouched(pool, root, kept.listing, spec, one, cut);
-    }
+    // would read the whole tree).
+    const only = await globFiles(listing, glob);
+    if (only.length <= SPREAD_MIN_FILES) return await _narrowGlob(pool, base, only, maxResults);
   }
-  const after = ask.grepAfterMs ?? (allowAll() ? _grepAfterAll : GREP_AFTER_MS);
+  const needle = spec.literal ?? spec.prefilter;
+  const after = ask.grepAfterMs ?? (allowAll() ? planTuning.grepAfterAllMs : GREP_AFTER_MS);
+  // Planned when the search starts (once the searches queued before it have learnt).
+  const whole = (): Batch => planListing(listing, spec, glob);
   if (
     !kept.untracked || needle === undefined || !_gitFinds(spec, needle) || !mayRun("git") ||
     after === undefined
   ) {
-    return await pool.search(root, kept.listing, spec, maxResults, {
-      signal,
-      stallMs,
-      glob,
-      workers,
-      staleStops,
-    });
+    return await pool.search({ ...base, maxResults, batch: whole });
   }
   // The time before git is asked counts from the workers' start.
   if (!pool.ready(workers)) await pool.warm(workers);
   const stop = new AbortController();
   const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
-  const one = { stallMs, glob, workers, staleStops };
-  const first = pool.search(root, kept.listing, spec, maxResults, { ...one, signal: both });
+  const first = pool.search({ ...base, signal: both, maxResults, batch: whole });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise((resolve) => {
     timer = setTimeout(resolve, after, "late");
@@ -210,25 +140,49 @@ export async function searchKept(
   await first.catch(() => {});
   if (signal?.aborted) throw new DOMException("cancelled", "AbortError");
   const named: number[] = [];
-  const outcome = await _withGit(pool, root, kept, spec, needle, {
-    ...one,
-    signal,
-    maxResults,
-  }, named);
-  _remember(kept.listing, spec, glob, outcome, named);
+  const outcome = await _withGit(pool, base, kept, { needle, maxResults, named });
+  _remember(listing, spec, glob, outcome, named);
   return outcome;
 }
 
-/** `outcome` with its lines in path order (a file's own lines kept in their order). */
-export function byPath(outcome: SearchOutcome): SearchOutcome {
-  const order = outcome.paths.map((_, k) => k).sort((a, b) =>
-    outcome.paths[a] < outcome.paths[b] ? -1 : outcome.paths[a] > outcome.paths[b] ? 1 : a - b
+/**
+ * The files of a narrow glob (`only`, at most `SPREAD_MIN_FILES`), in the planner's order: those
+ * where the same search matched last time first (`globRecalled`), then the others as far as the
+ * answer needs (`globOrder`). A cut answer vouches for the folders of the files read, as a spread
+ * search does: its lines are real, and a file added elsewhere stands with those not read; an
+ * answer that is not cut must hold every match, so then every folder is checked.
+ */
+async function _narrowGlob(
+  pool: SearchPool,
+  base: Base,
+  only: Int32Array,
+  maxResults: number,
+): Promise<SearchOutcome> {
+  const { listing, spec, glob } = base;
+  const known = globRecalled(listing, spec, glob!);
+  let quick: SearchOutcome | undefined;
+  if (known) {
+    const batch = planFiles(known, { vouchOwn: true });
+    quick = await pool.search({ ...base, maxResults, batch });
+    if (quick.stale || quick.truncated) return { ...quick, complete: false };
+    const read = new Set(known);
+    only = only.filter((i) => !read.has(i));
+  }
+  // One line more than asked, so that the file of the line past the cut is remembered too.
+  const more = maxResults + 1;
+  const batch = planFiles(globOrder(listing, spec, only), { vouchOwn: true });
+  const rest = byPath(
+    await pool.search({ ...base, maxResults: more - (quick?.found ?? 0), batch }),
   );
-  return {
+  const outcome = quick ? mergeOutcomes(quick, rest, more) : rest;
+  _remember(listing, spec, glob, outcome, []);
+  const cut = {
     ...outcome,
-    lines: order.map((k) => outcome.lines[k]),
-    paths: order.map((k) => outcome.paths[k]),
+    lines: outcome.lines.slice(0, maxResults),
+    paths: outcome.paths.slice(0, maxResults),
+    truncated: outcome.found > maxResults,
   };
+  return await _vouched(pool, base, cut);
 }
 
 /**
@@ -404,14 +358,6 @@ function _indexOf(files: string[], path: string): number {
 }
 
 /**
- * The search over the files `git grep -l` names and the untracked ones. Git names files in index
- * order, the listing's own: each batch it names is searched as it comes, with the untracked files
- * that sort before the batch's last, and git is stopped as soon as the lines found, all in order,
- * are more than `maxResults` (a rare word's first 30 need not wait for the whole tree). Should
- * git's order ever differ from the listing's (a path beyond the Basic Multilingual Plane sorts
- * differently), the files are gathered and searched once git is done.
- */
-/**
  * Whether `git grep -l -F [-i] needle` names every file where `spec` can match: always for exact
  * case; with ignore_case only for ASCII text without the `u` flag, where JavaScript folds an ASCII
  * letter only to ASCII ones, as git's `-i` does (with `u`, `k` also matches the Kelvin sign).
@@ -421,46 +367,54 @@ function _gitFinds(spec: MatcherSpec, needle: string): boolean {
   return !spec.flags.includes("u") && /^[\x20-\x7e]+$/.test(needle);
 }
 
+/** What {@linkcode _withGit} searches for, and where it notes every file git named. */
+interface GitAsk {
+  needle: string;
+  maxResults: number;
+  /** Every file git named (they hold the text), for when the order is in doubt. */
+  named: number[];
+}
+
+/**
+ * The search over the files `git grep -l` names and the untracked ones. Git names files in index
+ * order, the listing's own: each batch it names is searched as it comes, with the untracked files
+ * that sort before the batch's last (`withUntracked`), and git is stopped as soon as the lines
+ * found, all in order, are more than `maxResults` (a rare word's first 30 need not wait for the
+ * whole tree). Should git's order ever differ from the listing's (a path beyond the Basic
+ * Multilingual Plane sorts differently), the files are gathered and searched once git is done.
+ */
 async function _withGit(
   pool: SearchPool,
-  root: string,
+  base: Base,
   kept: Kept,
-  spec: MatcherSpec,
-  needle: string,
-  ask: Omit<SearchOptions, "only"> & { maxResults: number },
-  named: number[] = [],
+  ask: GitAsk,
 ): Promise<SearchOutcome> {
-  const { maxResults, ...options } = ask;
+  const { maxResults, named } = ask;
+  const { root, spec, signal } = base;
   const files = kept.listing.names;
   const untracked = kept.untracked!;
   const stopGit = new AbortController();
   const grep = grepFiles(
     root,
-    needle,
-    ask.signal ? AbortSignal.any([ask.signal, stopGit.signal]) : stopGit.signal,
+    ask.needle,
+    signal ? AbortSignal.any([signal, stopGit.signal]) : stopGit.signal,
     spec.flags.includes("i"),
   );
   let outcome: SearchOutcome | undefined;
   let last = -1; // the listing's last file that git has named
   let u = 0; // the next untracked file (index into `untracked`)
   let ordered = true;
-  // `named`: every file git named (they hold the text), for when the order is in doubt.
+  // The searches of what git names vouch for their own files' folders: a cut answer needs no
+  // more (its lines are real; a file added elsewhere stands with those not read), and an answer
+  // that is not cut checks every folder at the end (BENCHMARKS.md, "find's plan").
   const part = async (indices: number[], through: number) => {
-    const only = Int32Array.from(indices);
-    const next = await pool.search(root, kept.listing, spec, maxResults, {
-      ...options,
-      only,
-      vouchOwn: true,
-    });
+    const batch = planFiles(Int32Array.from(indices), { vouchOwn: true });
+    const next = await pool.search({ ...base, maxResults, batch });
     outcome = outcome ? mergeOutcomes(outcome, next, maxResults) : next;
     last = through;
   };
   let step: IteratorResult<string[], boolean>;
   try {
-    // The searches of what git names vouch for their own files' folders: a cut answer needs no
-    // more (its lines are real; a file added elsewhere stands with those not read), and an answer
-    // that is not cut checks every folder at the end (checked first, while git read, they held
-    // a rare word's first 30 back 50–300 ms).
     for (step = await grep.next(); !step.done; step = await grep.next()) {
       const batch: number[] = [];
       for (const path of step.value) {
@@ -472,11 +426,10 @@ async function _withGit(
         batch.push(i);
         named.push(i);
       }
-      if (!ordered) continue;
-      if (!batch.length) continue;
-      const through = batch.at(-1)!;
-      while (u < untracked.length && untracked[u] < through) batch.push(untracked[u++]);
-      await part(batch.sort((a, b) => a - b), through);
+      if (!ordered || !batch.length) continue;
+      const taken = withUntracked(batch, untracked, u);
+      u = taken.next;
+      await part(taken.files, batch.at(-1)!);
       if (outcome!.found > maxResults || outcome!.stale) {
         stopGit.abort(); // enough in order (or the listing must be made again)
         return { ...outcome!, complete: false };
@@ -486,52 +439,33 @@ async function _withGit(
     stopGit.abort();
     await grep.return(false).catch(() => false);
   }
-  if (ask.signal?.aborted) throw new DOMException("cancelled", "AbortError");
+  if (signal?.aborted) throw new DOMException("cancelled", "AbortError");
   if (!step.value) {
     // git failed: every file, as without git.
-    const { signal, stallMs, glob, staleStops } = ask;
-    return await pool.search(root, kept.listing, spec, maxResults, {
-      signal,
-      stallMs,
-      glob,
-      staleStops,
-    });
+    const batch = planListing(kept.listing, spec, base.glob);
+    return await pool.search({ ...base, workers: undefined, maxResults, batch });
   }
   if (!ordered) {
-    last = -1;
     outcome = undefined;
-    const all = Int32Array.from(new Set([...named, ...untracked])).sort();
-    await part([...all], files.length - 1);
+    await part(gitAll(named, untracked), files.length - 1);
   } else await part([...untracked.subarray(u)], files.length - 1);
-  return await _vouched(
-    pool,
-    root,
-    kept.listing,
-    spec,
-    options,
-    await _counted(outcome!, kept.listing, ask.glob),
-  );
+  return await _vouched(pool, base, await _counted(outcome!, kept.listing, base.glob));
 }
 
 /**
- * `outcome`, of a search over part of `listing` whose chunks vouched for their own files only:
+ * `outcome`, of a search over part of the listing whose chunks vouched for their own files only:
  * when it is not cut (it must hold every match), every folder of the listing is checked too, and
  * a change makes it stale (the listing is made again).
  */
 async function _vouched(
   pool: SearchPool,
-  root: string,
-  listing: PoolListing,
-  spec: MatcherSpec,
-  options: Omit<SearchOptions, "only">,
+  base: Base,
   outcome: SearchOutcome,
 ): Promise<SearchOutcome> {
   if (!outcome.complete || outcome.stale) return outcome;
-  const check = await pool.search(root, listing, spec, 0, {
-    ...options,
-    only: new Int32Array(0),
-    vouch: [0, listing.names.length - 1],
-  });
+  const vouch: [number, number] = [0, base.listing.names.length - 1];
+  const batch = planFiles(new Int32Array(0), { vouch });
+  const check = await pool.search({ ...base, maxResults: 0, batch });
   return check.stale ? { ...outcome, stale: true, complete: false } : outcome;
 }
 

@@ -200,7 +200,7 @@ export function* chunkWeights(
  * What the listing's files are worth (see {@linkcode Weights}), in chunks of `chunkFiles` files,
  * for the listing whose paths are `packed` (sorted), from each file's size (`sizes`, kept: from
  * git's index, or as the worker read the files to sketch them, see `ListingMessage.sizes`). Also
- * written into the worker's source, with what it uses.
+ * used in the search worker.
  */
 export function weighChunks(sizes: Uint32Array, packed: PackedPaths, chunkFiles: number): Weights {
   const pathBytes = new Uint8Array(packed.paths);

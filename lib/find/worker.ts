@@ -1,15 +1,10 @@
 /**
- * find's search worker, as a few self-contained functions.
- *
- * The worker runs from a `data:` URL built by `worker_source.ts` out of these functions' source
- * and the scanner's, so it needs no read permission on the program's own files (the read-only
- * preset grants read on the project only) and `deno compile` needs no extra `--include`.
- * Everything a function here uses must therefore be a global, an import `worker_source.ts`
- * writes, a constant or a function that it writes into the same source (every exported function
- * of this module is).
+ * find's search worker's reading and matching, shared with the main thread's help (`help.ts`);
+ * the worker's own loop is `worker_main.ts`, its entry, bundled with everything it imports into
+ * `worker.gen.js` (see `worker_source.ts`).
  *
  * The worker lives while searches keep coming: it keeps the latest listing it was sent (the paths
- * in shared memory, {@linkcode listingView}) and answers search jobs over it ({@linkcode runSearch});
+ * in shared memory, {@linkcode listingView}) and answers search jobs over it (`runSearch` in `worker_main.ts`);
  * idle for the job's `idleMs`, it posts `idle` and the pool ends it. It claims chunks of the list
  * through the shared control memory (in path order, or in the job's `order` when it may answer
  * with any matches, after the job's `first` files), checks the folders that vouch for each chunk
@@ -32,14 +27,11 @@
  * machine), the file is tried again (twice at most); only then, or when the work really used the
  * budget, it posts `stalled`. Plain text cannot backtrack, so it runs without a timeout.
  */
-import type { Buffer as NodeBuffer } from "node:buffer";
-import type NodeVm from "node:vm";
+import { Buffer } from "node:buffer";
 import { globMatches } from "../glob/mod.ts";
 import { direct, holdsPast, readInto } from "./read.ts";
 import { packedPath } from "./packed.ts";
 import { escapeRegExp, makeScanner, type MatcherSpec } from "./scan.ts";
-import { sketchBase, sketchFile, sketchScratch } from "./sketch.ts";
-import { weighChunks } from "./weights.ts";
 import {
   BINARY_PROBE_BYTES,
   CHUNK_FILES,
@@ -55,32 +47,14 @@ import {
   type JobReply,
   type ListingMessage,
   MAX_FILE_BYTES,
-  PATH_STRING_BYTES,
   RACY_MS,
   type SearchJob,
-  SKETCH_IDLE_MS,
-  SKETCH_SLICE_MS,
-  type SketchRequest,
   type SkipCounts,
   SKIPPED_NAMED,
-  SLICE_MS,
   SUMMARY_BYTES,
   TIME_STEP_MS,
-  type WorkerReply,
   YOUNG_AFTER_BYTES,
 } from "./protocol.ts";
-
-// Imported by the worker's source (`worker_source.ts`), not here: the server's start-up does not
-// load these node modules for a function it only turns into text.
-declare const Buffer: typeof NodeBuffer;
-declare const vm: typeof NodeVm;
-declare const scope: WorkerScope;
-
-/** A web worker's own scope (its `self`), as the worker uses it: messages in, replies out. */
-export interface WorkerScope {
-  onmessage: ((event: MessageEvent<ListingMessage | SearchJob | SketchRequest>) => void) | null;
-  postMessage(reply: WorkerReply): void;
-}
 
 /** One reused buffer that files are read into, and their text made from it. */
 export interface FileReader {
@@ -304,17 +278,6 @@ export function bytePrefilter(spec: MatcherSpec, buffer: Uint8Array): BytePrefil
   };
 }
 
-/** This thread's CPU time in ms (Linux), or NaN where it cannot be read. */
-export function threadCpuMs(): number {
-  try {
-    const stat = Deno.readTextFileSync("/proc/thread-self/stat");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(f[11]) + Number(f[12])) * 10;
-  } catch {
-    return NaN;
-  }
-}
-
 /** One chunk being searched: where it stands, what it found so far. */
 interface OpenChunk {
   chunk: number;
@@ -353,16 +316,205 @@ export interface SearchSteps {
 }
 
 /**
- * One search job over the listing `state` keeps, a slice at a time: the worker's
- * {@linkcode runSearch}, and find's main thread helping it with plain text (`help.ts`). It may
- * use no worker global (`Buffer`, `vm`, `parentPort`).
+ * One search job over the listing `state` keeps, a slice at a time: the worker's `runSearch`
+ * (`worker_main.ts`), and find's main thread helping it with plain text (`help.ts`). It may use
+ * no worker global (`vm`, `parentPort`).
  */
 export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
-  const { reader, view, sums, post } = state;
-  const buffer = reader.buffer;
-  const count = view.count;
-  const control = new Int32Array(job.control);
+  const parts = _jobParts(job, state);
+  const { control, first, post } = parts;
   const beat = CTL_WORKERS + 2 * job.slot;
+  const searchFile = _fileSearch(parts);
+  const claim = _claimer(parts);
+  const only = job.only;
+  // The files read first (see `SearchJob.first`), skipped where their listing chunk comes.
+  const readFirst = first ? new Set(first) : undefined;
+  let open: OpenChunk | undefined;
+  let done = false;
+  // Once the readers have found enough lines between them, none claims another chunk: every
+  // chunk claimed later comes after those, whose lines will all be reported. A spread search may
+  // answer with any lines: each reader then reports its chunk as far as it got (cut there),
+  // rather than reading the rest of it first (up to 64 files, a few megabytes). (In a search in
+  // order, a chunk before the one that found them may still hold lines that come first.)
+  const spread = job.order !== undefined;
+  // Searches files until the job is done or a slice of time is used up.
+  const slice = (ms: number, more = true, enough = Infinity): boolean => {
+    const started = performance.now();
+    while (!done && performance.now() - started < ms) {
+      if (Atomics.load(control, CTL_FOUND) >= enough) break;
+      if (Atomics.load(control, CTL_STOP)) {
+        done = true;
+        break;
+      }
+      const seen = Atomics.load(control, CTL_SEEN) >= job.limit;
+      open ??= more && !seen ? claim() : undefined;
+      if (!open) {
+        done = true;
+        break;
+      }
+      const o: OpenChunk = open;
+      if (o.i >= o.end || o.lines.length >= job.limit || (spread && seen)) {
+        control[beat]++;
+        Atomics.add(control, CTL_FOUND, o.lines.length);
+        post(parts, o);
+        open = undefined;
+        continue;
+      }
+      const index = o.first ? first![o.i] : only ? only[o.i] : o.i;
+      control[beat + 1] = index;
+      control[beat]++;
+      const before = o.lines.length;
+      if (o.first || !readFirst?.has(index)) searchFile(o, index);
+      if (o.lines.length > before) Atomics.add(control, CTL_SEEN, o.lines.length - before);
+      o.i++; // only now: a file interrupted by the timeout is searched again
+    }
+    return done;
+  };
+  return { slice, decoded: () => parts.decoded };
+}
+
+/** What the parts of one search job share (see {@linkcode searchSteps}). */
+interface JobParts {
+  job: SearchJob;
+  state: WorkerState;
+  control: Int32Array;
+  /** Files in the listing. */
+  count: number;
+  /** Chunks of the job's files (of `only`, or of the listing). */
+  chunks: number;
+  listingChunks: number;
+  /** The job's files read first, and how many chunks they make. */
+  first: Int32Array | undefined;
+  firstChunks: number;
+  /** Files skipped since the last report, and the first of them named: index, kind, bytes. */
+  skipped: SkipCounts;
+  named: number[];
+  /** Bytes of text decoded so far. */
+  decoded: number;
+  /** Reports a chunk (and the files skipped since the last report). */
+  post(parts: JobParts, o: OpenChunk): void;
+}
+
+function _jobParts(job: SearchJob, state: WorkerState): JobParts {
+  const count = state.view.count;
+  const only = job.only;
+  const total = only ? only.length : count;
+  const listingChunks = Math.ceil(count / CHUNK_FILES);
+  const first = job.first;
+  return {
+    job,
+    state,
+    control: new Int32Array(job.control),
+    count,
+    chunks: only ? Math.max(1, Math.ceil(total / CHUNK_FILES)) : listingChunks,
+    listingChunks,
+    first,
+    firstChunks: first ? Math.ceil(first.length / CHUNK_FILES) : 0,
+    skipped: [0, 0, 0],
+    named: [],
+    decoded: 0,
+    post: _postChunk,
+  };
+}
+
+function _postChunk(parts: JobParts, o: OpenChunk): void {
+  const { job, skipped, named, state } = parts;
+  state.post({
+    type: "chunk",
+    job: job.id,
+    chunk: o.chunk,
+    lines: o.lines,
+    at: o.at,
+    bytes: o.bytes,
+    skipped: [skipped[0], skipped[1], skipped[2]],
+    named: named.splice(0),
+    files: o.files,
+    read: o.read,
+    cut: o.lines.length >= job.limit || o.i < o.end,
+    stale: o.first ? _vouchOwn(state.view, Int32Array.from(o.at), 0, o.at.length) : o.stale,
+  });
+  skipped.fill(0);
+}
+
+/** The folders of the listing chunks that files `list[i]`..`list[end - 1]` are in vouch. */
+function _vouchOwn(view: ListingView, list: Int32Array, i: number, end: number): boolean {
+  const from = new Set<number>();
+  for (let p = i; p < end; p++) from.add(Math.floor(list[p] / CHUNK_FILES));
+  let stale = false;
+  for (const c of from) stale = view.changed(c) || stale;
+  return stale;
+}
+
+/** A chunk of `only` vouches for the listing's chunks after the previous one's, up to its own. */
+function _vouchOnly(parts: JobParts, chunk: number, end: number): boolean {
+  const { job, count, chunks, listingChunks } = parts;
+  const only = job.only!;
+  // Within the job's range (all of the listing unless it says otherwise; [0, -1]: none).
+  const [first, last] = job.vouch ?? [0, count - 1];
+  const from = Math.max(
+    Math.floor(first / CHUNK_FILES),
+    chunk === 0 ? 0 : Math.floor(only[chunk * CHUNK_FILES - 1] / CHUNK_FILES) + 1,
+  );
+  const to = Math.min(
+    listingChunks - 1,
+    Math.floor(last / CHUNK_FILES),
+    chunk === chunks - 1 ? Infinity : Math.floor(only[end - 1] / CHUNK_FILES),
+  );
+  let stale = false;
+  for (let k = from; k <= to; k++) stale = parts.state.view.changed(k) || stale;
+  return stale;
+}
+
+/** The next chunk a reader claims, or undefined when none is left. */
+function _claimer(parts: JobParts): () => OpenChunk | undefined {
+  const { job, control, chunks, firstChunks, first, state } = parts;
+  const only = job.only;
+  const total = only ? only.length : parts.count;
+  const open = (chunk: number, i: number, end: number, isFirst: boolean, stale: boolean) => ({
+    chunk,
+    i,
+    end,
+    first: isFirst,
+    lines: [],
+    at: [],
+    bytes: [],
+    files: 0,
+    read: 0,
+    stale,
+  });
+  return () => {
+    const k = Atomics.add(control, CTL_NEXT_CHUNK, 1) - firstChunks;
+    if (k < 0) {
+      // A chunk of the files read first: the folders of the listing chunks its lines come from
+      // vouch, once it is reported. (Files read first are spread over the listing, and checking
+      // the folders of all their chunks cost more than reading them; a chunk that gave no line
+      // is vouched for when its own turn comes, as every chunk is before an answer not cut.)
+      const i = (k + firstChunks) * CHUNK_FILES;
+      return open(
+        chunks + k + firstChunks,
+        i,
+        Math.min(first!.length, i + CHUNK_FILES),
+        true,
+        false,
+      );
+    }
+    if (k >= chunks) return undefined;
+    const chunk = job.order ? job.order[k] : k;
+    const end = Math.min(total, (chunk + 1) * CHUNK_FILES);
+    const stale = !only
+      ? state.view.changed(chunk)
+      : job.vouchOwn
+      ? _vouchOwn(state.view, only, chunk * CHUNK_FILES, end)
+      : _vouchOnly(parts, chunk, end);
+    return open(chunk, chunk * CHUNK_FILES, end, false, stale);
+  };
+}
+
+/** Reads file `i` and adds its matching lines to `o` (or counts why it was skipped). */
+function _fileSearch(parts: JobParts): (o: OpenChunk, i: number) => void {
+  const { job, state, skipped, named } = parts;
+  const { reader, view, sums } = state;
+  const buffer = reader.buffer;
   const scanner = makeScanner(job.spec);
   const prefilter = bytePrefilter(job.spec, buffer);
   const needle = job.spec.literal ?? job.spec.prefilter;
@@ -371,52 +523,12 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
     : undefined;
   const glob = job.glob;
   const globRe = glob ? new RegExp(glob.source) : undefined;
-  const only = job.only;
-  const total = only ? only.length : count;
-  const listingChunks = Math.ceil(count / CHUNK_FILES);
-  const chunks = only ? Math.max(1, Math.ceil(total / CHUNK_FILES)) : listingChunks;
-  const skipped: SkipCounts = [0, 0, 0];
-  const named: number[] = []; // the chunk's first skipped files: index, kind, bytes
   const skip = (kind: 0 | 1 | 2, i: number, bytes: number): void => {
     skipped[kind]++;
     if (named.length < 3 * SKIPPED_NAMED) named.push(i, kind, bytes);
   };
-  let decoded = 0;
-  // The files read first (see `SearchJob.first`), skipped where their listing chunk comes.
-  const first = job.first;
-  const firstChunks = first ? Math.ceil(first.length / CHUNK_FILES) : 0;
-  const readFirst = first ? new Set(first) : undefined;
-
-  // The folders of the listing chunks that files `list[i]`..`list[end - 1]` are in vouch.
-  const vouchOwn = (list: Int32Array, i: number, end: number): boolean => {
-    const from = new Set<number>();
-    for (let p = i; p < end; p++) from.add(Math.floor(list[p] / CHUNK_FILES));
-    let stale = false;
-    for (const c of from) stale = view.changed(c) || stale;
-    return stale;
-  };
-
-  // A chunk of `only` vouches for the listing's chunks after the previous one's, up to its own.
-  const vouchOnly = (chunk: number, end: number): boolean => {
-    // Within the job's range (all of the listing unless it says otherwise; [0, -1]: none).
-    const [first, last] = job.vouch ?? [0, count - 1];
-    const from = Math.max(
-      Math.floor(first / CHUNK_FILES),
-      chunk === 0 ? 0 : Math.floor(only![chunk * CHUNK_FILES - 1] / CHUNK_FILES) + 1,
-    );
-    const to = Math.min(
-      listingChunks - 1,
-      Math.floor(last / CHUNK_FILES),
-      chunk === chunks - 1 ? Infinity : Math.floor(only![end - 1] / CHUNK_FILES),
-    );
-    let stale = false;
-    for (let k = from; k <= to; k++) stale = view.changed(k) || stale;
-    return stale;
-  };
-
   let realRoot: string | undefined; // the searched folder's real path, once a file gives lines
-  // Reads file `i` and adds its matching lines to `o` (or counts why it was skipped).
-  const searchFile = (o: OpenChunk, i: number): void => {
+  return (o: OpenChunk, i: number): void => {
     const rel = view.pathAt(i);
     if (glob && !globMatches(globRe!, glob, rel)) return;
     o.files++;
@@ -454,7 +566,7 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
     let content: string;
     try {
       content = reader.text(size);
-      decoded += size;
+      parts.decoded += size;
     } catch {
       skip(2, i, size);
       return;
@@ -476,136 +588,6 @@ export function searchSteps(job: SearchJob, state: WorkerState): SearchSteps {
       o.bytes.push(size);
     }
   };
-
-  // The next chunk this worker claims, or undefined when none is left.
-  const claim = (): OpenChunk | undefined => {
-    const k = Atomics.add(control, CTL_NEXT_CHUNK, 1) - firstChunks;
-    if (k < 0) {
-      // A chunk of the files read first: the folders of the listing chunks its lines come from
-      // vouch, once it is reported. (Files read first are spread over the listing, and checking
-      // the folders of all their chunks cost more than reading them; a chunk that gave no line
-      // is vouched for when its own turn comes, as every chunk is before an answer not cut.)
-      const i = (k + firstChunks) * CHUNK_FILES;
-      const end = Math.min(first!.length, i + CHUNK_FILES);
-      const chunk = chunks + k + firstChunks;
-      return {
-        chunk,
-        i,
-        end,
-        first: true,
-        lines: [],
-        at: [],
-        bytes: [],
-        files: 0,
-        read: 0,
-        stale: false,
-      };
-    }
-    if (k >= chunks) return undefined;
-    const chunk = job.order ? job.order[k] : k;
-    const end = Math.min(total, (chunk + 1) * CHUNK_FILES);
-    const stale = !only
-      ? view.changed(chunk)
-      : job.vouchOwn
-      ? vouchOwn(only, chunk * CHUNK_FILES, end)
-      : vouchOnly(chunk, end);
-    const i = chunk * CHUNK_FILES;
-    return { chunk, i, end, first: false, lines: [], at: [], bytes: [], files: 0, read: 0, stale };
-  };
-
-  let open: OpenChunk | undefined;
-  let done = false;
-  // Once the readers have found enough lines between them, none claims another chunk: every
-  // chunk claimed later comes after those, whose lines will all be reported. A spread search may
-  // answer with any lines: each reader then reports its chunk as far as it got (cut there),
-  // rather than reading the rest of it first (up to 64 files, a few megabytes). (In a search in
-  // order, a chunk before the one that found them may still hold lines that come first.)
-  const spread = job.order !== undefined;
-  // Searches files until the job is done or a slice of time is used up.
-  const slice = (ms: number, more = true, enough = Infinity): boolean => {
-    const started = performance.now();
-    while (!done && performance.now() - started < ms) {
-      if (Atomics.load(control, CTL_FOUND) >= enough) break;
-      if (Atomics.load(control, CTL_STOP)) {
-        done = true;
-        break;
-      }
-      const seen = Atomics.load(control, CTL_SEEN) >= job.limit;
-      open ??= more && !seen ? claim() : undefined;
-      if (!open) {
-        done = true;
-        break;
-      }
-      const o: OpenChunk = open;
-      if (o.i >= o.end || o.lines.length >= job.limit || (spread && seen)) {
-        control[beat]++;
-        Atomics.add(control, CTL_FOUND, o.lines.length);
-        post({
-          type: "chunk",
-          job: job.id,
-          chunk: o.chunk,
-          lines: o.lines,
-          at: o.at,
-          bytes: o.bytes,
-          skipped: [skipped[0], skipped[1], skipped[2]],
-          named: named.splice(0),
-          files: o.files,
-          read: o.read,
-          cut: o.lines.length >= job.limit || o.i < o.end,
-          stale: o.first ? vouchOwn(Int32Array.from(o.at), 0, o.at.length) : o.stale,
-        });
-        skipped.fill(0);
-        open = undefined;
-        continue;
-      }
-      const index = o.first ? first![o.i] : only ? only[o.i] : o.i;
-      control[beat + 1] = index;
-      control[beat]++;
-      const before = o.lines.length;
-      if (o.first || !readFirst?.has(index)) searchFile(o, index);
-      if (o.lines.length > before) Atomics.add(control, CTL_SEEN, o.lines.length - before);
-      o.i++; // only now: a file interrupted by the timeout is searched again
-    }
-    return done;
-  };
-  return { slice, decoded: () => decoded };
-}
-
-/**
- * Runs one search job over the worker's listing; returns the bytes of text it decoded (what it
- * leaves behind for the garbage collector).
- */
-export function runSearch(job: SearchJob, state: WorkerState): number {
-  const steps = searchSteps(job, state);
-  const control = new Int32Array(job.control);
-  const beat = CTL_WORKERS + 2 * job.slot;
-  const post = state.post;
-  let done = false;
-  if (job.spec.literal !== undefined) {
-    while (!done) done = steps.slice(SLICE_MS);
-  } else {
-    const guard = vm.createContext({ slice: () => done = steps.slice(SLICE_MS) });
-    const step = new vm.Script("slice()");
-    let retries = 0;
-    while (!done) {
-      const cpu = threadCpuMs();
-      try {
-        step.runInContext(guard, { timeout: job.stallMs + SLICE_MS });
-      } catch (err) {
-        if ((err as { code?: string }).code !== "ERR_SCRIPT_EXECUTION_TIMEOUT") throw err;
-        const used = threadCpuMs() - cpu;
-        // Starved rather than stuck (under half the budget in CPU time): try the file again,
-        // twice at most, so a stuck pattern still ends within a few seconds on a busy machine.
-        if (!(used >= job.stallMs / 2) && retries++ < 2) continue;
-        post({ type: "stalled", job: job.id, file: control[beat + 1] });
-        control[beat + 1] = -1;
-        return steps.decoded();
-      }
-    }
-  }
-  control[beat + 1] = -1;
-  post({ type: "done", job: job.id, slot: job.slot });
-  return steps.decoded();
 }
 
 /** When a worker collects the garbage its searches leave (see {@linkcode garbageKeeper}). */
@@ -671,157 +653,4 @@ export function garbageKeeper(
       else later ??= setTimeout(now, quietMs);
     },
   };
-}
-
-/** The worker's entry point: installs the message handler. Runs inside the worker only. */
-export function searchWorkerMain(): void {
-  const port = scope;
-  const reader = fileReader();
-  let state: WorkerState | undefined;
-
-  // A search's garbage is collected at a quiet moment, or at once after much (`garbageKeeper`).
-  let collect: ((options?: { type: "minor" }) => void) | undefined;
-  const keeper = garbageKeeper(() => {
-    try {
-      return collect ??= vm.runInNewContext("gc") as () => void;
-    } catch {
-      return undefined; // not exposed (yet): nothing to do
-    }
-  }, () => trimMalloc());
-
-  // glibc's malloc keeps the pages it frees, in one arena per thread that allocated (Rust's
-  // buffers: git's output and the walk on the main thread, this worker's file calls, messages);
-  // `malloc_trim` hands every arena's free pages back (on the 59k-file tree, the server's memory
-  // after 50 finds went from +43–49 MB over idle to +36–41). It needs native code
-  // (`--allow-ffi`, which the full preset `-A` grants) and glibc; otherwise nothing is done.
-  let trim: (() => void) | null | undefined;
-  const trimMalloc = (): void => {
-    if (trim === undefined) {
-      trim = null;
-      try {
-        if (Deno.permissions.querySync({ name: "ffi" }).state === "granted") {
-          const libc = Deno.dlopen(
-            "libc.so.6",
-            {
-              malloc_trim: { parameters: ["usize"], result: "i32" },
-            } as const,
-          );
-          trim = () => void libc.symbols.malloc_trim(0n);
-        }
-      } catch {
-        // not glibc (or no libc.so.6): nothing to trim
-      }
-    }
-    trim?.();
-  };
-
-  // A large listing's sketches (`sketch.ts`): the first worker reads the files one after the
-  // other while it has nothing else to do, a slice at a time; a message stops it, and it goes on
-  // once a search has been over for a while.
-  let sketching: ReturnType<typeof setTimeout> | undefined;
-  let sketched = 0; // the next file of the listing to sketch
-  let busy: Int32Array | undefined; // set while a search is coming: see `SketchRequest.busy`
-  let scratch: ReturnType<typeof sketchScratch> | undefined; // (768 KB, once a listing is large)
-  const sketch = (root: string): void => {
-    const view = state?.view;
-    const memory = view?.message.sketch;
-    const sketchEnds = view?.message.sketchEnds;
-    if (!state || !view || !memory || !sketchEnds) return;
-    const count = view.count;
-    const all = new Uint8Array(memory); // (grows with the memory)
-    const ends = new Uint32Array(sketchEnds);
-    const base = sketchBase(count);
-    // Each file's size as read (see `ListingMessage.sizes`), and how many are done, last.
-    const sizes = view.message.sizes ? new Uint32Array(view.message.sizes) : undefined;
-    scratch ??= sketchScratch();
-    const buffer = state.reader.buffer;
-    const started = performance.now();
-    if (sketched === 0) Atomics.store(ends, count, 0); // (a new worker starts again)
-    while (
-      sketched < count && performance.now() - started < SKETCH_SLICE_MS &&
-      !(busy && Atomics.load(busy, 0))
-    ) {
-      const i = sketched++;
-      let end = i === 0 ? 0 : ends[i - 1];
-      all[i] = 0;
-      const size = state.reader.read(`${root}/${view.pathAt(i)}`, false);
-      if (sizes) sizes[i] = Math.max(0, size); // (gone: nothing to read)
-      if (size >= 0 && size <= MAX_FILE_BYTES) {
-        if (buffer.subarray(0, Math.min(size, BINARY_PROBE_BYTES)).indexOf(0) >= 0) {
-          if (sizes) sizes[i] = 0; // (no search reads a binary file past its NULs)
-        } else {
-          const length = sketchFile(buffer, size, scratch);
-          const need = base + end + length;
-          if (need > memory.byteLength && need <= memory.maxByteLength) {
-            memory.grow(Math.min(memory.maxByteLength, need + (need >>> 3)));
-          }
-          if (need <= memory.byteLength) {
-            all.set(scratch.out.subarray(0, length), base + end);
-            all[i] = scratch.head;
-            end += length;
-          }
-        }
-      }
-      ends[i] = end;
-      Atomics.store(ends, count, i + 1);
-    }
-    if (sketched < count) sketching = setTimeout(() => sketch(root), 0);
-    else if (sizes && view.message.chunkWeights && !Atomics.load(sizes, count)) {
-      // Every file sketched: the chunks weighed from their sizes, then said to be (once).
-      const packed = { paths: view.message.paths, ends: view.message.ends };
-      const { chunks } = weighChunks(sizes.subarray(0, count), packed, CHUNK_FILES);
-      new Float64Array(view.message.chunkWeights).set(chunks);
-      Atomics.store(sizes, count, count);
-    }
-  };
-
-  let idle: ReturnType<typeof setTimeout> | undefined;
-  port.onmessage = (event) => {
-    const message = event.data;
-    clearTimeout(idle);
-    clearTimeout(sketching);
-    if (message.type === "sketch") {
-      busy = new Int32Array(message.busy);
-      sketching = setTimeout(() => sketch(message.root), SKETCH_IDLE_MS);
-      return;
-    }
-    if (message.type === "listing") {
-      if (state?.view.message.id !== message.id) sketched = 0;
-      state = {
-        reader,
-        view: listingView(message),
-        sums: summaryIndex(message, reader.buffer),
-        post: (reply) => {
-          if (reply.type === "chunk") keeper.made(PATH_STRING_BYTES * reply.files);
-          port.postMessage(reply);
-        },
-      };
-      return;
-    }
-    keeper.busy();
-
-    try {
-      if (!state || state.view.message.id !== message.listing) {
-        throw new Error("the worker lost its listing");
-      }
-      keeper.searched(runSearch(message, state));
-    } catch (err) {
-      port.postMessage(
-        {
-          type: "failed",
-          job: message.id,
-          message: err instanceof Error ? err.message : String(err),
-        } satisfies WorkerReply,
-      );
-    }
-    idle = setTimeout(
-      () => port.postMessage({ type: "idle", job: message.id } satisfies WorkerReply),
-      message.idleMs,
-    );
-    if (message.sketch) {
-      if (message.busy) busy = new Int32Array(message.busy);
-      sketching = setTimeout(() => sketch(message.root), SKETCH_IDLE_MS);
-    }
-  };
-  port.postMessage({ type: "online" });
 }

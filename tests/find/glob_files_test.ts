@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { globFiles } from "../../lib/find/warm.ts";
-import { poolListing } from "../../lib/find/search.ts";
+import { poolListing } from "../../lib/find/pool_listing.ts";
 import { globMatches, globParts, type GlobSpec, globSpec } from "../../lib/glob/mod.ts";
 
 /** A small random generator (an LCG), seeded, so a failure can be replayed. */
@@ -165,9 +165,9 @@ const REAL = [
 async function both(files: string[], spec: GlobSpec): Promise<[string[], string[]]> {
   const re = new RegExp(spec.source);
   const want = files.filter((f) => globMatches(re, spec, f));
-  const got = [...await globFiles(poolListing(1, files, [], "/nowhere", 0), spec)].map((i) =>
-    files[i]
-  );
+  const got = [
+    ...await globFiles(poolListing(files, { id: 1, root: "/nowhere", startedAt: 0 }), spec),
+  ].map((i) => files[i]);
   return [got, want];
 }
 

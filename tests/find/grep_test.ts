@@ -4,7 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { findInProject, resetFind } from "../../lib/find/mod.ts";
-import { allowAll, grepAfterAllOn, setGrepAfterAllForTests } from "../../lib/find/warm.ts";
+import { allowAll } from "../../lib/find/warm.ts";
+import { grepAfterAllOn } from "../../lib/find/plan.ts";
+import { tune } from "./pool_helpers.ts";
 import { git, tempProject, writeFiles } from "../helpers/project.ts";
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 60));
@@ -133,7 +135,7 @@ Deno.test({
       resetFind();
       const ask = { pattern: "ZZZ-none", maxResults: 30, ignoreCase };
       await findInProject(root, ask); // cold: lists and keeps the listing
-      const restore = setGrepAfterAllForTests(0);
+      const restore = tune("grepAfterAllMs", 0);
       try {
         const out = await findInProject(root, ask);
         assert.equal(out.warm, true);

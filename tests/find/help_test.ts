@@ -6,8 +6,11 @@
 import assert from "node:assert/strict";
 import { compileMatcher } from "../../lib/find/scan.ts";
 import { SPREAD_MIN_FILES } from "../../lib/find/protocol.ts";
-import { poolListing, SearchPool } from "../../lib/find/search.ts";
-import { helpedChunks, linearRegex, setHelpAfterForTests } from "../../lib/find/help.ts";
+import { SearchPool } from "../../lib/find/search.ts";
+import { poolListing } from "../../lib/find/pool_listing.ts";
+import { helpedChunks, linearRegex } from "../../lib/find/help.ts";
+import { planTuning } from "../../lib/find/plan.ts";
+import { searchAll, tune } from "./pool_helpers.ts";
 import { globFiles, searchKept } from "../../lib/find/warm.ts";
 import { globMatches, globSpec } from "../../lib/glob/mod.ts";
 import { tempProject } from "../helpers/project.ts";
@@ -32,21 +35,21 @@ async function _project(count: number): Promise<{ root: string; names: string[] 
 
 Deno.test("the main thread searches plain text beside the worker; the answer is the worker's own", async () => {
   const { root, names } = await _project(SPREAD_MIN_FILES + 1000);
-  const pool = new SearchPool(1, 1000);
-  const restore = setHelpAfterForTests(0); // at once: these searches end within milliseconds
+  const pool = new SearchPool({ maxWorkers: 1, idleMs: 1000 });
+  const restore = tune("helpAfterMs", 0); // at once: these searches end within milliseconds
   try {
     // A listing of its own for each search: nothing remembered from the one before (recall.ts;
     // a search that reads remembered files first is not helped).
     let id = 0;
-    const fresh = () => poolListing(++id, names, [], root, Date.now() - 60_000);
+    const fresh = () => poolListing(names, { id: ++id, root, startedAt: Date.now() - 60_000 });
     for (const [pattern, fold] of [["Needle", false], ["needle", true], ["café", true]] as const) {
       const spec = compileMatcher(pattern, fold);
-      pool.help = false;
+      planTuning.help = false;
       const before = helpedChunks();
-      const alone = await pool.search(root, fresh(), spec, 5000);
+      const alone = await searchAll(pool, root, fresh(), spec, 5000);
       assert.equal(helpedChunks(), before, "help off: none");
-      pool.help = true;
-      const helped = await pool.search(root, fresh(), spec, 5000);
+      planTuning.help = true;
+      const helped = await searchAll(pool, root, fresh(), spec, 5000);
       assert.ok(helpedChunks() > before, `${pattern}: the main thread searched some chunks`);
       assert.deepEqual(helped, alone, pattern);
       assert.ok(alone.found > 0 && alone.complete && alone.skipped.binary === 1, pattern);
@@ -55,13 +58,13 @@ Deno.test("the main thread searches plain text beside the worker; the answer is 
     // the worker (it can stop one that backtracks).
     const before = helpedChunks();
     const linear = compileMatcher("[A-Z]{6}", false);
-    pool.help = false;
-    const alone = await pool.search(root, fresh(), linear, 5000);
-    pool.help = true;
-    assert.deepEqual(await pool.search(root, fresh(), linear, 5000), alone);
+    planTuning.help = false;
+    const alone = await searchAll(pool, root, fresh(), linear, 5000);
+    planTuning.help = true;
+    assert.deepEqual(await searchAll(pool, root, fresh(), linear, 5000), alone);
     assert.ok(helpedChunks() > before && alone.found > 0);
     const after = helpedChunks();
-    await pool.search(root, fresh(), compileMatcher("Need+le \\d+", false), 5000);
+    await searchAll(pool, root, fresh(), compileMatcher("Need+le \\d+", false), 5000);
     assert.equal(helpedChunks(), after);
   } finally {
     restore();
@@ -72,8 +75,8 @@ Deno.test("the main thread searches plain text beside the worker; the answer is 
 
 Deno.test("the main thread helps a narrow glob's search in path order; the answer is the worker's own", async () => {
   const { root, names } = await _project(SPREAD_MIN_FILES + 1000);
-  const pool = new SearchPool(1, 1000);
-  const restore = setHelpAfterForTests(0);
+  const pool = new SearchPool({ maxWorkers: 1, idleMs: 1000 });
+  const restore = tune("helpAfterMs", 0);
   try {
     let id = 0;
     const glob = globSpec("*.py"); // a third of the files: searched alone, in path order
@@ -83,16 +86,16 @@ Deno.test("the main thread helps a narrow glob's search in path order; the answe
         searchKept(
           pool,
           root,
-          { listing: poolListing(++id, names, [], root, Date.now() - 60_000) },
+          { listing: poolListing(names, { id: ++id, root, startedAt: Date.now() - 60_000 }) },
           spec,
           {
             maxResults: max,
             glob,
           },
         );
-      pool.help = false;
+      planTuning.help = false;
       const alone = await search();
-      pool.help = true;
+      planTuning.help = true;
       const before = helpedChunks();
       const helped = await search();
       // (A cut search may end before this thread's first slice.)
@@ -152,7 +155,7 @@ Deno.test("globFiles passes exactly the files globMatches passes", async () => {
     "node/test.py/z.txt",
     "docs/guide/intro.md",
   ].sort();
-  const listing = poolListing(1, files, [], "/nowhere", 0);
+  const listing = poolListing(files, { id: 1, root: "/nowhere", startedAt: 0 });
   const globs = ["*.py", "src/**/*.ts", "test", "src", "!*.md", "**/deep/*", "*.{ts,md}", "te?t"];
   globs.push("**", "[!a]*.ts", "*.py/*", "deep");
   for (const glob of globs) {
@@ -183,9 +186,9 @@ async function _spread(pyEvery: number, holds: (i: number) => boolean) {
 Deno.test("a glob that passes few files of a large listing searches them alone, in path order", async () => {
   // Over the spread threshold; one file in 100 is a .py file holding the word, one per chunk.
   const { names, root } = await _spread(100, (i) => i % 100 === 0 || i % 100 === 50);
-  const pool = new SearchPool(1, 1000);
+  const pool = new SearchPool({ maxWorkers: 1, idleMs: 1000 });
   try {
-    const listing = poolListing(1, names, [], root, Date.now() - 60_000);
+    const listing = poolListing(names, { id: 1, root, startedAt: Date.now() - 60_000 });
     const spec = compileMatcher("word", false);
     const glob = globSpec("*.py");
     const py = names.filter((n) => n.endsWith(".py"));
@@ -198,7 +201,12 @@ Deno.test("a glob that passes few files of a large listing searches them alone, 
     // (A folder sorting after every file: only the check of the whole tree looks at it.)
     await Deno.mkdir(`${root}/zz`);
     await new Promise((resolve) => setTimeout(resolve, 30));
-    const watched = poolListing(2, names, [`${root}/zz`], root, Date.now());
+    const watched = poolListing(names, {
+      id: 2,
+      root,
+      startedAt: Date.now(),
+      checks: [`${root}/zz`],
+    });
     const before = await searchKept(pool, root, { listing: watched }, spec, {
       maxResults: 1000,
       glob,
@@ -219,9 +227,9 @@ Deno.test("a glob that passes few files of a large listing searches them alone, 
 
 Deno.test("a glob search again reads first the files where it matched last time", async () => {
   const { names, root } = await _spread(10, (i) => i % 10 === 0 && i >= 8000);
-  const pool = new SearchPool(1, 1000);
+  const pool = new SearchPool({ maxWorkers: 1, idleMs: 1000 });
   try {
-    const listing = poolListing(1, names, [], root, Date.now() - 60_000);
+    const listing = poolListing(names, { id: 1, root, startedAt: Date.now() - 60_000 });
     const spec = compileMatcher("word", false);
     const glob = globSpec("*.py");
     const first = await searchKept(pool, root, { listing }, spec, { maxResults: 5, glob });

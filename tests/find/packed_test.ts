@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { packPaths, PathNames } from "../../lib/find/packed.ts";
 import { atOnce } from "../../lib/find/walk.ts";
-import { poolListing } from "../../lib/find/search.ts";
+import { poolListing } from "../../lib/find/pool_listing.ts";
 import { globFiles } from "../../lib/find/warm.ts";
 import { globMatches, globSpec, nameSuffixes } from "../../lib/glob/mod.ts";
 
@@ -123,7 +123,7 @@ Deno.test("a name glob's suffixes, tested on the packed bytes, pass exactly what
   for (const text of globs) {
     const glob = globSpec(text);
     assert.ok(nameSuffixes(glob.source, glob.anchored), `${text} is read as suffixes`);
-    const listing = poolListing(1, paths, [], "/nowhere", 0);
+    const listing = poolListing(paths, { id: 1, root: "/nowhere", startedAt: 0 });
     const re = new RegExp(glob.source);
     const want = paths.flatMap((p, i) => globMatches(re, glob, p) ? [i] : []);
     assert.deepEqual([...await globFiles(listing, glob)], want, text);

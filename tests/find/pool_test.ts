@@ -4,7 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { compileMatcher } from "../../lib/find/scan.ts";
-import { EXTRA_IDLE_MS, poolListing, SearchPool } from "../../lib/find/search.ts";
+import { EXTRA_IDLE_MS, SearchPool } from "../../lib/find/search.ts";
+import { poolListing } from "../../lib/find/pool_listing.ts";
+import { searchAll } from "./pool_helpers.ts";
 import { tempProject } from "../helpers/project.ts";
 import { callEnded, callStarted } from "../../lib/quiet.ts";
 
@@ -32,22 +34,22 @@ async function until(test: () => boolean, ms: number): Promise<boolean> {
 
 Deno.test("find's workers read the shared listing, end when idle and start again", async () => {
   const { root, files, expected } = await project();
-  const pool = new SearchPool(2, 150);
+  const pool = new SearchPool({ maxWorkers: 2, idleMs: 150 });
   try {
-    const listing = poolListing(1, files, [], root, Date.now() - 60_000);
+    const listing = poolListing(files, { id: 1, root, startedAt: Date.now() - 60_000 });
     const spec = compileMatcher("needle", false);
-    const first = await pool.search(root, listing, spec, 1000);
+    const first = await searchAll(pool, root, listing, spec, 1000);
     assert.deepEqual(first.lines, expected);
     assert.deepEqual(first.paths, expected.map((line) => line.split(":")[0]));
     assert.equal(first.files, files.length);
     assert.ok(pool.size > 0, "workers run after a search");
 
     assert.ok(await until(() => pool.size === 0, 5000), "idle workers end");
-    const again = await pool.search(root, listing, spec, 1000);
+    const again = await searchAll(pool, root, listing, spec, 1000);
     assert.deepEqual(again.lines, expected, "new workers find the same lines");
 
     // A regular expression (other code path in the worker) over the same listing.
-    const re = await pool.search(root, listing, compileMatcher("need(le)? 1\\d", false), 1000);
+    const re = await searchAll(pool, root, listing, compileMatcher("need(le)? 1\\d", false), 1000);
     assert.deepEqual(re.lines, expected.filter((line) => /needle 1\d/.test(line)));
   } finally {
     pool.close();
@@ -57,12 +59,12 @@ Deno.test("find's workers read the shared listing, end when idle and start again
 
 Deno.test("find's workers stay while searches keep coming", async () => {
   const { root, files, expected } = await project();
-  const pool = new SearchPool(1, 400);
+  const pool = new SearchPool({ maxWorkers: 1, idleMs: 400 });
   try {
-    const listing = poolListing(1, files, [], root, Date.now() - 60_000);
+    const listing = poolListing(files, { id: 1, root, startedAt: Date.now() - 60_000 });
     const spec = compileMatcher("needle", false);
     for (let i = 0; i < 4; i++) {
-      assert.deepEqual((await pool.search(root, listing, spec, 1000)).lines, expected);
+      assert.deepEqual((await searchAll(pool, root, listing, spec, 1000)).lines, expected);
       assert.equal(pool.size, 1);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -76,14 +78,18 @@ Deno.test("find's extra workers end soon after their search; the first one stays
   const names: Record<string, string> = {};
   for (let i = 0; i < 1200; i++) names[`f${String(i).padStart(4, "0")}.txt`] = `needle ${i}\n`;
   const root = await tempProject(names);
-  const pool = new SearchPool(2, 60_000);
+  const pool = new SearchPool({ maxWorkers: 2, idleMs: 60_000 });
   try {
-    const listing = poolListing(1, Object.keys(names).sort(), [], root, Date.now() - 60_000);
+    const listing = poolListing(Object.keys(names).sort(), {
+      id: 1,
+      root,
+      startedAt: Date.now() - 60_000,
+    });
     const spec = compileMatcher("needle", false);
-    assert.equal((await pool.search(root, listing, spec, 2000)).lines.length, 1200);
+    assert.equal((await searchAll(pool, root, listing, spec, 2000)).lines.length, 1200);
     assert.equal(pool.size, 2, "a search of 1,200 files uses both workers");
     assert.ok(await until(() => pool.size === 1, EXTRA_IDLE_MS + 3000), "the extra one ends");
-    const one = await pool.search(root, listing, spec, 2000, { workers: 1 });
+    const one = await searchAll(pool, root, listing, spec, 2000, { workers: 1 });
     assert.equal(one.lines.length, 1200);
     assert.equal(pool.size, 1, "a search capped at one worker starts no other");
   } finally {
@@ -96,18 +102,22 @@ Deno.test("a pool that keeps its first worker ends only the others when idle", a
   const names: Record<string, string> = {};
   for (let i = 0; i < 1200; i++) names[`f${String(i).padStart(4, "0")}.txt`] = `needle ${i}\n`;
   const root = await tempProject(names);
-  const pool = new SearchPool(2, 150, true);
+  const pool = new SearchPool({ maxWorkers: 2, idleMs: 150, keepFirst: true });
   try {
     await pool.warm(1);
     assert.ok(pool.ready(1), "started ahead of a search");
-    const listing = poolListing(1, Object.keys(names).sort(), [], root, Date.now() - 60_000);
+    const listing = poolListing(Object.keys(names).sort(), {
+      id: 1,
+      root,
+      startedAt: Date.now() - 60_000,
+    });
     const spec = compileMatcher("needle", false);
-    assert.equal((await pool.search(root, listing, spec, 2000)).lines.length, 1200);
+    assert.equal((await searchAll(pool, root, listing, spec, 2000)).lines.length, 1200);
     assert.equal(pool.size, 2, "a search of 1,200 files uses both workers");
     assert.ok(await until(() => pool.size === 1, 10_000), "the extra one ends");
     await new Promise((resolve) => setTimeout(resolve, 600)); // four times the idle time
     assert.equal(pool.size, 1, "the first one stays");
-    assert.equal((await pool.search(root, listing, spec, 2000)).lines.length, 1200);
+    assert.equal((await searchAll(pool, root, listing, spec, 2000)).lines.length, 1200);
   } finally {
     pool.close();
     await Deno.remove(root, { recursive: true });
@@ -118,16 +128,20 @@ Deno.test("a search beside another call starts no extra worker (new Worker holds
   const names: Record<string, string> = {};
   for (let i = 0; i < 1200; i++) names[`f${String(i).padStart(4, "0")}.txt`] = `needle ${i}\n`;
   const root = await tempProject(names);
-  const pool = new SearchPool(2, 60_000);
-  const listing = poolListing(1, Object.keys(names).sort(), [], root, Date.now() - 60_000);
+  const pool = new SearchPool({ maxWorkers: 2, idleMs: 60_000 });
+  const listing = poolListing(Object.keys(names).sort(), {
+    id: 1,
+    root,
+    startedAt: Date.now() - 60_000,
+  });
   const spec = compileMatcher("needle", false);
   callStarted(); // the find
   callStarted(); // a call beside it
   try {
-    assert.equal((await pool.search(root, listing, spec, 2000)).lines.length, 1200);
+    assert.equal((await searchAll(pool, root, listing, spec, 2000)).lines.length, 1200);
     assert.equal(pool.size, 1, "only the worker a search cannot do without");
     callEnded(); // the other call is answered
-    assert.equal((await pool.search(root, listing, spec, 2000)).lines.length, 1200);
+    assert.equal((await searchAll(pool, root, listing, spec, 2000)).lines.length, 1200);
     assert.equal(pool.size, 2, "then both");
   } finally {
     callEnded();

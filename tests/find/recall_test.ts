@@ -8,7 +8,9 @@ import assert from "node:assert/strict";
 import { compileMatcher } from "../../lib/find/scan.ts";
 import { SPREAD_MIN_FILES } from "../../lib/find/protocol.ts";
 import { Recall, RECALL_FILES, RECALL_PATTERNS, recallKey } from "../../lib/find/recall.ts";
-import { type PoolListing, poolListing, SearchPool } from "../../lib/find/search.ts";
+import { SearchPool } from "../../lib/find/search.ts";
+import { type PoolListing, poolListing } from "../../lib/find/pool_listing.ts";
+import { searchAll } from "./pool_helpers.ts";
 import { globSpec } from "../../lib/glob/mod.ts";
 import { findInProject, resetFind } from "../../lib/find/mod.ts";
 import { git, tempProject } from "../helpers/project.ts";
@@ -34,7 +36,7 @@ async function _withRareTree(body: (tree: RareTree) => Promise<void>): Promise<v
   const holding = names.filter((_, i) => i % 766 === 700);
   const files = Object.fromEntries(holding.map((n) => [n, `x\nrare ${n}\ny\nrare again\n`]));
   const root = await tempProject(files);
-  const pool = new SearchPool(1, 1000);
+  const pool = new SearchPool({ maxWorkers: 1, idleMs: 1000 });
   try {
     await body({ root, names, holding, pool, listing: listingOf(1, root, names) });
   } finally {
@@ -44,13 +46,13 @@ async function _withRareTree(body: (tree: RareTree) => Promise<void>): Promise<v
 }
 
 const listingOf = (id: number, root: string, names: string[]) =>
-  poolListing(id, names, [], root, Date.now() - 60_000);
+  poolListing(names, { id, root, startedAt: Date.now() - 60_000 });
 
 Deno.test("a repeated search of a rare word reads the files where it matched first", async () => {
   await _withRareTree(async ({ root, holding, pool, listing }) => {
     const spec = compileMatcher("rare", false);
-    const once = await pool.search(root, listing, spec, 5);
-    const again = await pool.search(root, listing, spec, 5);
+    const once = await searchAll(pool, root, listing, spec, 5);
+    const again = await searchAll(pool, root, listing, spec, 5);
     for (const few of [once, again]) {
       assert.equal(few.lines.length, 5);
       assert.deepEqual(few.lines, [...few.lines].sort(), "sorted");
@@ -65,26 +67,26 @@ Deno.test("a repeated search of a rare word reads the files where it matched fir
     assert.ok(again.read <= holding.length, `the second read ${again.read} files`);
     // Another pattern is remembered apart: its first search reads whole chunks, those where
     // the word matched first (searchOrder).
-    const other = await pool.search(root, listing, compileMatcher("again", false), 5);
+    const other = await searchAll(pool, root, listing, compileMatcher("again", false), 5);
     assert.ok(other.read > 64, `another pattern read ${other.read} files`);
-    const otherAgain = await pool.search(root, listing, compileMatcher("again", false), 5);
+    const otherAgain = await searchAll(pool, root, listing, compileMatcher("again", false), 5);
     assert.ok(otherAgain.read <= holding.length, `read ${otherAgain.read} the second time`);
   });
 });
 
 Deno.test("a pattern searched for the first time reads first the files of patterns whose text holds its own", async () => {
   await _withRareTree(async ({ root, holding, pool, listing }) => {
-    const spread = await pool.search(root, listing, compileMatcher("rare again", false), 5);
+    const spread = await searchAll(pool, root, listing, compileMatcher("rare again", false), 5);
     assert.ok(spread.read > 64, `read ${spread.read} files`);
     // "again" is in every file that holds "rare again"; so is "RARE" with ignore_case.
     for (const [pattern, fold] of [["again", false], ["RARE", true]] as const) {
-      const few = await pool.search(root, listing, compileMatcher(pattern, fold), 5);
+      const few = await searchAll(pool, root, listing, compileMatcher(pattern, fold), 5);
       assert.equal(few.lines.length, 5);
       assert.ok(few.read <= holding.length, `${pattern}: read ${few.read} files`);
       for (const path of few.paths) assert.ok(holding.includes(path), path);
     }
     // Not the other way round: "arE" (case matters) is not implied by a case-folded search.
-    const other = await pool.search(root, listing, compileMatcher("arE", false), 5);
+    const other = await searchAll(pool, root, listing, compileMatcher("arE", false), 5);
     assert.equal(other.lines.length, 0);
   });
 });
@@ -92,15 +94,15 @@ Deno.test("a pattern searched for the first time reads first the files of patter
 Deno.test("a remembered file edited since is searched as it is now", async () => {
   await _withRareTree(async ({ root, holding, pool, listing }) => {
     const spec = compileMatcher("rare", false);
-    const once = await pool.search(root, listing, spec, 5);
+    const once = await searchAll(pool, root, listing, spec, 5);
     const edited = once.paths[0];
     await Deno.writeTextFile(`${root}/${edited}`, "x\nnothing here now\n");
-    const again = await pool.search(root, listing, spec, 5);
+    const again = await searchAll(pool, root, listing, spec, 5);
     assert.ok(!again.paths.includes(edited), `${edited} no longer matches`);
     assert.equal(again.lines.length, 5);
     for (const path of again.paths) assert.ok(holding.includes(path), path);
     // And it is no longer among the files read first.
-    const third = await pool.search(root, listing, spec, 5);
+    const third = await searchAll(pool, root, listing, spec, 5);
     assert.ok(!third.paths.includes(edited));
     assert.ok(third.read <= holding.length, `read ${third.read}`);
   });
@@ -110,28 +112,34 @@ Deno.test("the uncut answer is the same with the files remembered; a new listing
   await _withRareTree(async ({ root, names, holding, pool, listing }) => {
     const every = holding.flatMap((n) => [`${n}:2:rare ${n}`, `${n}:4:rare again`]);
     const spec = compileMatcher("rare", false);
-    const all = await pool.search(root, listing, spec, 1000);
+    const all = await searchAll(pool, root, listing, spec, 1000);
     assert.deepEqual(all.lines, every);
-    await pool.search(root, listing, spec, 3); // remembers a few of the files
+    await searchAll(pool, root, listing, spec, 3); // remembers a few of the files
     for (const max of [1000, every.length]) {
-      const again = await pool.search(root, listing, spec, max);
+      const again = await searchAll(pool, root, listing, spec, max);
       assert.deepEqual(again.lines, every);
       assert.deepEqual([again.found, again.complete, again.truncated], [every.length, true, false]);
       assert.deepEqual([again.files, again.read], [all.files, all.read], "each file once");
     }
     // One line short: every line but the last file's last one, its count honest.
-    const short = await pool.search(root, listing, spec, every.length - 1);
+    const short = await searchAll(pool, root, listing, spec, every.length - 1);
     assert.deepEqual(short.lines, every.slice(0, -1));
     assert.deepEqual([short.found, short.truncated], [every.length, true]);
     // The listing made again (same files): nothing remembered, the spread is read again.
-    const anew = await pool.search(root, listingOf(2, root, names), spec, 5);
+    const anew = await searchAll(pool, root, listingOf(2, root, names), spec, 5);
     assert.ok(anew.read > 500, `a new listing read ${anew.read} files`);
     // The listing kept after a cold search of the same files (sharing their packed paths, as
     // engine.ts does) keeps what that search learnt.
     const cold = listingOf(3, root, names);
-    await pool.search(root, cold, spec, 5);
-    const kept = poolListing(4, names, [], root, Date.now() - 60_000, true, cold);
-    const warm = await pool.search(root, kept, spec, 5);
+    await searchAll(pool, root, cold, spec, 5);
+    const kept = poolListing(names, {
+      id: 4,
+      root,
+      startedAt: Date.now() - 60_000,
+      summarize: true,
+      packed: cold,
+    });
+    const warm = await searchAll(pool, root, kept, spec, 5);
     assert.ok(warm.read <= holding.length, `the kept listing read ${warm.read} files`);
   });
 });
@@ -175,7 +183,7 @@ Deno.test("the memory is bounded: the latest patterns, the files with the most l
   // On a pool's listing: many patterns searched, at most RECALL_PATTERNS remembered.
   await _withRareTree(async ({ root, pool, listing }) => {
     for (let p = 0; p < RECALL_PATTERNS + 6; p++) {
-      await pool.search(root, listing, compileMatcher(`rare|d0${p}`, false), 1);
+      await searchAll(pool, root, listing, compileMatcher(`rare|d0${p}`, false), 1);
     }
     assert.equal(listing.recall!.size, RECALL_PATTERNS);
   });

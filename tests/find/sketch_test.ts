@@ -65,7 +65,10 @@ Deno.test("a sketch holds its file's text, ASCII case folded; one not made holds
   const { sketch, ends } = _sketches(texts);
   const order = Int32Array.from([0]);
   const holding = (text: string) =>
-    sketchHolding(sketch, ends, texts.length, text, order, texts.length, 10);
+    sketchHolding({ sketch, ends, count: texts.length }, text, order, {
+      chunkFiles: texts.length,
+      max: 10,
+    });
   assert.deepEqual(holding("eslint-disable"), [0, 3]);
   assert.deepEqual(holding("crème brûlée"), [5]);
   assert.deepEqual(holding("to see"), [1]);
@@ -76,7 +79,10 @@ Deno.test("a sketch holds its file's text, ASCII case folded; one not made holds
   const rare = _sketches(some);
   const order2 = Int32Array.from({ length: 50 }, (_, k) => 49 - k);
   assert.deepEqual(
-    sketchHolding(rare.sketch, rare.ends, 100, "kiwi-banana", order2, 2, 3),
+    sketchHolding({ sketch: rare.sketch, ends: rare.ends, count: 100 }, "kiwi-banana", order2, {
+      chunkFiles: 2,
+      max: 3,
+    }),
     [78, 53, 28],
   );
   // Files not sketched yet (past the count the worker has made) hold nothing.
@@ -84,13 +90,21 @@ Deno.test("a sketch holds its file's text, ASCII case folded; one not made holds
   early[100] = 60;
   const inOrder = Int32Array.from({ length: 50 }, (_, k) => k);
   assert.deepEqual(
-    sketchHolding(rare.sketch, early, 100, "kiwi-banana", inOrder, 2, 10),
+    sketchHolding({ sketch: rare.sketch, ends: early, count: 100 }, "kiwi-banana", inOrder, {
+      chunkFiles: 2,
+      max: 10,
+    }),
     [3, 28, 53],
   );
   // A common text (held by more than SKETCH_COMMON of the sketches): none.
   const same = _sketches(Array(8).fill("the same text in every file\n"));
   assert.deepEqual(
-    sketchHolding(same.sketch, same.ends, 8, "same text", Int32Array.from([3, 0, 1, 2]), 2, 3),
+    sketchHolding(
+      { sketch: same.sketch, ends: same.ends, count: 8 },
+      "same text",
+      Int32Array.from([3, 0, 1, 2]),
+      { chunkFiles: 2, max: 3 },
+    ),
     [],
   );
 });
@@ -109,7 +123,11 @@ Deno.test("a sketch is sized for its file: a large file's holds only the texts i
   const others = Array.from({ length: 60 }, (_, i) => `other ${i}\n`);
   const { sketch, ends } = _sketches([big, "kiwi-banana\n", ...others]);
   const order = Int32Array.from([0]);
-  const holding = (text: string) => sketchHolding(sketch, ends, 62, text, order, 62, 10);
+  const holding = (text: string) =>
+    sketchHolding({ sketch, ends, count: 62 }, text, order, {
+      chunkFiles: 62,
+      max: 10,
+    });
   assert.deepEqual(holding("NamedTupleExpr"), [0]);
   assert.deepEqual(holding("kiwi-banana"), [1]);
   let wrong = 0; // random words of 10 letters the large file lacks but "holds"
@@ -129,20 +147,20 @@ Deno.test("larger files are asked only where few small files hold the text, and 
   const a = _sketches(few);
   const order = Int32Array.from([0]);
   assert.deepEqual(
-    sketchHolding(a.sketch, a.ends, few.length, "readFileSync", order, few.length, 100),
+    sketchHolding({ sketch: a.sketch, ends: a.ends, count: few.length }, "readFileSync", order, {
+      chunkFiles: few.length,
+      max: 100,
+    }),
     [1, 2, 3, 0, 1001],
   );
   // Enough small ones: those only.
   const many = [large(0), ...smallFiles(SKETCH_ENOUGH), large(1)];
   const b = _sketches(many);
   const held = sketchHolding(
-    b.sketch,
-    b.ends,
-    many.length,
+    { sketch: b.sketch, ends: b.ends, count: many.length },
     "readFileSync",
     order,
-    many.length,
-    100,
+    { chunkFiles: many.length, max: 100 },
   );
   assert.deepEqual(held, Array.from({ length: SKETCH_ENOUGH }, (_, i) => i + 1));
 });

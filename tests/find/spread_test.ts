@@ -12,7 +12,10 @@ import {
   type JobReply,
   SPREAD_MIN_FILES,
 } from "../../lib/find/protocol.ts";
-import { poolListing, searchOrder, SearchPool } from "../../lib/find/search.ts";
+import { SearchPool } from "../../lib/find/search.ts";
+import { poolListing } from "../../lib/find/pool_listing.ts";
+import { searchOrder } from "../../lib/find/plan.ts";
+import { searchAll } from "./pool_helpers.ts";
 import { bytePrefilter, fileReader, listingView, searchSteps } from "../../lib/find/worker.ts";
 import { LARGE_FOLDER_BYTES, sortYielding, walkProject } from "../../lib/find/walk.ts";
 import { tempProject } from "../helpers/project.ts";
@@ -78,15 +81,15 @@ Deno.test("a search over a large listing stops at the first matches it finds, so
   const holding = names.filter((_, i) => i % 90 === 3);
   const root = await tempProject(Object.fromEntries(holding.map((n) => [n, `x\nneedle ${n}\n`])));
   const every = holding.map((n) => `${n}:2:needle ${n}`);
-  const pool = new SearchPool(2, 1000);
+  const pool = new SearchPool({ maxWorkers: 2, idleMs: 1000 });
   try {
-    const listing = poolListing(1, names, [], root, Date.now() - 60_000);
+    const listing = poolListing(names, { id: 1, root, startedAt: Date.now() - 60_000 });
     const spec = compileMatcher("needle", false);
-    const all = await pool.search(root, listing, spec, 1000);
+    const all = await searchAll(pool, root, listing, spec, 1000);
     assert.deepEqual(all.lines, every);
     assert.deepEqual([all.found, all.complete, all.truncated], [every.length, true, false]);
     for (let round = 0; round < 3; round++) {
-      const few = await pool.search(root, listing, spec, 5);
+      const few = await searchAll(pool, root, listing, spec, 5);
       assert.equal(few.lines.length, 5);
       assert.deepEqual(few.lines, [...few.lines].sort(), "sorted");
       for (const line of few.lines) assert.ok(every.includes(line), line);
@@ -134,7 +137,7 @@ Deno.test("once the readers have found enough, none claims a chunk; in a spread 
   );
   const root = await tempProject(Object.fromEntries(names.map((n) => [n, `word ${n}\n`])));
   try {
-    const listing = poolListing(1, names, [], root, Date.now() - 60_000);
+    const listing = poolListing(names, { id: 1, root, startedAt: Date.now() - 60_000 });
     const posted: JobReply[] = [];
     // A reader of a job over the listing (spread when an `order` is given), posting to `posted`.
     const reader = (id: number, control: Int32Array, order?: Int32Array) =>

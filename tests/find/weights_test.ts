@@ -15,11 +15,12 @@ import {
   UNKNOWN_FILE_BYTES,
   WEIGHT_CAP_BYTES,
 } from "../../lib/find/weights.ts";
-import { packPaths, searchOrder } from "../../lib/find/search.ts";
+import { packPaths } from "../../lib/find/packed.ts";
+import { searchOrder } from "../../lib/find/plan.ts";
 import { CHUNK_FILES, MAX_FILE_BYTES, SPREAD_MIN_FILES } from "../../lib/find/protocol.ts";
 import { findInProject, resetFind } from "../../lib/find/mod.ts";
 import { helpedChunks } from "../../lib/find/help.ts";
-import { sketchedForTests, weighedForTests } from "../../lib/find/engine.ts";
+import { sketchedCount, weighed } from "./pool_helpers.ts";
 import { atOnce } from "../../lib/find/walk.ts";
 import { git, tempProject } from "../helpers/project.ts";
 
@@ -64,8 +65,8 @@ async function _committed(files: Record<string, string>): Promise<string> {
 /** Waits until find's idle worker has sketched every tracked file of `root` (at most 30 s). */
 async function _allSketched(root: string): Promise<void> {
   const total = _tracked(root).length;
-  for (let waited = 0; sketchedForTests(root) < total; waited += 100) {
-    assert.ok(waited < 30_000, `${sketchedForTests(root)} of ${total} sketched`);
+  for (let waited = 0; sketchedCount(root) < total; waited += 100) {
+    assert.ok(waited < 30_000, `${sketchedCount(root)} of ${total} sketched`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -179,8 +180,8 @@ Deno.test("without git, a large listing is weighed from the sizes its files had 
     const find = (pattern: string) =>
       findInProject(root, { pattern, maxResults: 30, ignoreCase: false, useGit: false });
     await find("none-such"); // lists the files, and keeps them (no chunk found a match)
-    for (let waited = 0; !weighedForTests(root, false); waited += 100) {
-      assert.ok(waited < 30_000, `${sketchedForTests(root, false)} files sketched, not weighed`);
+    for (let waited = 0; !weighed(root, false); waited += 100) {
+      assert.ok(waited < 30_000, `${sketchedCount(root, false)} files sketched, not weighed`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const pear = await find("pear");
