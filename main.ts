@@ -211,7 +211,7 @@ async function main(args: string[]): Promise<void> {
         roots: choice.explicit ? undefined : _roots(opts, refuse),
         later: refuse ? undefined : _cleanup(state),
         idle: refuse ? undefined : _prestart(state),
-        called: refuse ? undefined : _ahead(state),
+        called: refuse ? undefined : _called(state),
       });
       // find's search workers would keep the process up (see lib/find/search.ts): ended here.
       // One ended while it runs code under node:vm (a search, a collection) goes on until that
@@ -274,6 +274,16 @@ function _findOn(state: ServerState): boolean {
 function _prestart(state: ServerState): (() => void) | undefined {
   if (!_findOn(state)) return undefined;
   return () => void import("./lib/find/mod.ts").then((find) => find.prestartFind());
+}
+
+/** What the server does once a call is answered: find's idle clock, outline's worker ahead. */
+function _called(state: ServerState): ServeOptions["called"] {
+  const ahead = _ahead(state);
+  if (!_findOn(state)) return ahead;
+  return (name, args, result) => {
+    if (name === "find") void import("./lib/mcp/find_idle.ts").then((idle) => idle.findAnswered());
+    ahead?.(name, args, result);
+  };
 }
 
 /**

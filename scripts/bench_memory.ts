@@ -7,12 +7,15 @@
  * pattern set of `bench_find.ts`, every third a word found nowhere) with 20 outlines of files it
  * never outlined between them (source files of the tree, 20-200 KB, Python, TypeScript, Rust,
  * JavaScript and Go where there are any), then sits idle for `--wait` ms (60 s): outline's worker
- * ends after `OUTLINE_IDLE_MS`. Last, as a client coming back: a find matching files of one
- * language, a second's pause, and an outline of a file of it never outlined, timed. With
- * `--compare main.ts` a third server, of that checkout, makes the same calls, call by call.
+ * ends after `OUTLINE_IDLE_MS`, find's listing and worker after `FIND_IDLE_MS`. Last, as a client
+ * coming back: a find matching files of one language (timed: it lists the tree anew once find's
+ * memory has gone back), the same find again (warm), a second's pause, and an outline of a file of
+ * that language never outlined, timed. With `--compare main.ts` a third server, of that checkout,
+ * makes the same calls, call by call.
  */
 import { parseArgs } from "../lib/deps.ts";
 import { OUTLINE_IDLE_MS } from "../lib/outline/host.ts";
+import { FIND_IDLE_MS } from "../lib/mcp/find_idle.ts";
 import { PATTERN_SET } from "./bench_find.ts";
 import { machine, Server, timed } from "./mcp_driver.ts";
 
@@ -66,7 +69,10 @@ async function main(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 1500)); // a client's pause: find gets ready
   const sample = () => [idle, ...servers].forEach((s, k) => rows[k].push(s.rssMb()));
   sample();
-  console.log(`machine: ${machine()}; tree: ${root}; outline's idle time ${OUTLINE_IDLE_MS} ms`);
+  console.log(
+    `machine: ${machine()}; tree: ${root}; idle times: outline ${OUTLINE_IDLE_MS} ms, find ` +
+      `${FIND_IDLE_MS} ms`,
+  );
   let outlined = 0;
   for (let i = 1; i <= 50; i++) {
     const c = PATTERN_SET[i % PATTERN_SET.length];
@@ -90,7 +96,13 @@ async function main(): Promise<void> {
   // model's turn, then the outline (the worker is started ahead, at the quiet moment between).
   const after: number[] = [NaN];
   const ext = last.slice(last.lastIndexOf("."));
-  for (const s of servers.slice(1)) await s.call("find", { pattern: "\\S", glob: `*${ext}` });
+  const back = { pattern: "\\S", glob: `*${ext}` };
+  const finds: string[] = [];
+  for (const s of servers.slice(1)) {
+    const [cold] = await timed(() => s.call("find", back));
+    const [warm] = await timed(() => s.call("find", back));
+    finds.push(`${cold.toFixed(0)} ms, again ${warm.toFixed(0)} ms`);
+  }
   await new Promise((resolve) => setTimeout(resolve, 1000));
   for (const s of servers.slice(1)) {
     after.push((await timed(() => s.call("outline", { path: last })))[0]);
@@ -108,7 +120,9 @@ async function main(): Promise<void> {
       `+${(m[3] - rows[r][3]).toFixed(0)} later`;
     const note = k < 2
       ? ""
-      : `; ${over(0)}; ${over(1)}; outline after the wait ${after[k - 1].toFixed(0)} ms`;
+      : `; ${over(0)}; ${over(1)}; after the wait: find ${finds[k - 2]}, outline ${
+        after[k - 1].toFixed(0)
+      } ms`;
     console.log(
       `${names[k].padEnd(15)} ${m.map((x) => x.toFixed(0)).join(" / ")} ` +
         `(the binary's pages ${binary[k]} MB)${note}`,

@@ -7,6 +7,7 @@
  *   deno task bench outline [--lines 10000]   # generated Python, Rust, TypeScript files
  *   deno task bench outline --languages go,java,rb,sh,c,cpp,js,tsx   # generated files of those
  *   deno task bench outline FILE… [--runs 9]  # any files outline reads
+ *   deno task bench outline FILE… --fresh [--compare /tmp/base/main.ts]  # fresh outlines only
  *
  * Four localexec figures per file: fresh (a copy under a new name each run, which the server has
  * never seen: read, hashed, parsed whole and walked; one server takes every file's copies in turn,
@@ -18,7 +19,10 @@
  * untimed parses so V8 has compiled the grammar's hot functions with its optimizing tier (as the
  * server's worker does while idle), timed right before and right after each fresh outline. Last, a
  * 4 MB one-line file of nested arrays is outlined while `list_files` is called every 200 ms: how
- * long those calls take meanwhile, and the server's memory before and after. Not a test.
+ * long those calls take meanwhile, and the server's memory before and after. `--fresh` times the
+ * fresh outlines only (no warm, edited, one-shot, ctags or 4 MB runs: quicker to repeat on a
+ * loaded machine); `--compare MAIN` has a server of another checkout outline the same fresh copies,
+ * interleaved, each between two bare parses. Not a test.
  */
 import { basename, dirname, resolve } from "../lib/deps.ts";
 import { languageOf, loadCoreWasm, loadGrammarWasm } from "../lib/outline/languages.ts";
@@ -43,6 +47,8 @@ const args = parseArgs({
     runs: { type: "string", default: "7" },
     lines: { type: "string", default: "10000" },
     languages: { type: "string", default: "py,rs,ts" },
+    fresh: { type: "boolean", default: false },
+    compare: { type: "string" },
   },
   allowPositionals: true,
 });
@@ -157,10 +163,15 @@ interface Subject {
   editor: Server;
   bare?: (text: string) => void;
   items: number;
-  figures: Record<"warm" | "edited" | "fresh" | "freshCpu" | "parse" | "parseCpu", number[]> & {
-    once: number[];
-    ctags: number[];
-  };
+  figures:
+    & Record<
+      "warm" | "edited" | "fresh" | "freshCpu" | "parse" | "parseCpu" | "other" | "otherCpu",
+      number[]
+    >
+    & {
+      once: number[];
+      ctags: number[];
+    };
   tags: number;
 }
 
@@ -188,6 +199,8 @@ async function _subject(file: string, temp: string): Promise<Subject> {
       freshCpu: [],
       parse: [],
       parseCpu: [],
+      other: [],
+      otherCpu: [],
       once: [],
       ctags: [],
     },
@@ -230,50 +243,17 @@ async function main(): Promise<void> {
     await fresher.call("outline", { path: `first_${s.name}`, max_items: 5000 });
     await sleep(WARM_WAIT_MS); // the worker warms this grammar while idle, as between a session's calls
   }
-  for (let r = 0; r < runs; r++) {
-    for (const s of subjects) {
-      const f = s.figures;
-      const freshName = `run${r}_${s.name}`;
-      const freshText = `${s.text}\n${s.mark} run ${r}\n`;
-      await Deno.writeTextFile(`${freshRoot}/${freshName}`, freshText);
-      // The bare parse is timed right before and right after the fresh outline, so that a change
-      // of load during the run weighs on both alike.
-      const bare = () => {
-        if (!s.bare) return;
-        const before = cpuMs(Deno.pid);
-        const started = performance.now();
-        s.bare(freshText);
-        f.parse.push(performance.now() - started);
-        f.parseCpu.push(cpuMs(Deno.pid) - before);
-      };
-      bare();
-      const cpu = cpuMs(fresher.pid);
-      f.fresh.push(
-        (await timed(() => fresher.call("outline", { path: freshName, max_items: 5000 })))[0],
-      );
-      f.freshCpu.push(cpuMs(fresher.pid) - cpu);
-      bare();
-      f.warm.push(
-        (await timed(() => s.server.call("outline", { path: s.name, max_items: 5000 })))[0],
-      );
-      await Deno.writeTextFile(`${s.copyRoot}/${s.name}`, `${s.text}\n${s.mark} edit ${r}\n`);
-      f.edited.push(
-        (await timed(() => s.editor.call("outline", { path: s.name, max_items: 5000 })))[0],
-      );
-      f.once.push(
-        (await timeShell(
-          `${_q(Deno.execPath())} run --no-prompt ${FULL.join(" ")} ${_q(MAIN)} call outline ` +
-            `${_q(JSON.stringify({ path: s.name }))} --root ${_q(s.root)}`,
-          s.root,
-        ))[0],
-      );
-      if (haveCtags) {
-        const [ms, n] = await timeShell(`ctags -x ${_q(s.name)}`, s.root);
-        f.ctags.push(ms);
-        s.tags = n;
-      }
-    }
+  const other = args.values.compare
+    ? await new Server(freshRoot, FULL, resolve(args.values.compare)).start()
+    : undefined;
+  for (const s of subjects) {
+    await other?.call("outline", { path: `first_${s.name}`, max_items: 5000 });
+    if (other) await sleep(WARM_WAIT_MS);
   }
+  for (let r = 0; r < runs; r++) {
+    for (const s of subjects) await _round(s, r, freshRoot, fresher, other);
+  }
+  await other?.close();
   await fresher.close();
   console.log(
     "file                     | lines | items | fresh ms (CPU) | bare parse ms (CPU) | " +
@@ -310,8 +290,75 @@ async function main(): Promise<void> {
       } |${ratio(e, c).padStart(15)}`,
     );
   }
-  await _huge(temp);
+  if (args.values.compare) _compared(subjects);
+  if (!args.values.fresh) await _huge(temp);
   await Deno.remove(temp, { recursive: true });
+}
+
+/** The `--compare` server's fresh outlines over the same bare parses, next to this checkout's. */
+function _compared(subjects: Subject[]): void {
+  console.log(`\nfresh ÷ bare parse, wall (CPU): this checkout | ${args.values.compare}`);
+  for (const { name, figures: f } of subjects) {
+    const [p, pc] = [median(f.parse), median(f.parseCpu)];
+    console.log(
+      `${name.slice(0, 24).padEnd(24)} | ${ratio(median(f.fresh), p)} (${
+        ratio(median(f.freshCpu), pc)
+      }) | ${ratio(median(f.other), p)} (${ratio(median(f.otherCpu), pc)})`,
+    );
+  }
+}
+
+/**
+ * One run of one file: a fresh copy outlined by `fresher` (and by `other`, the `--compare` server),
+ * each between two bare parses, so that a change of load weighs on both alike; then, unless
+ * `--fresh`, the warm, edited, one-shot and ctags figures.
+ */
+async function _round(
+  s: Subject,
+  r: number,
+  freshRoot: string,
+  fresher: Server,
+  other: Server | undefined,
+): Promise<void> {
+  const f = s.figures;
+  const freshName = `run${r}_${s.name}`;
+  const freshText = `${s.text}\n${s.mark} run ${r}\n`;
+  await Deno.writeTextFile(`${freshRoot}/${freshName}`, freshText);
+  const bare = () => {
+    if (!s.bare) return;
+    const before = cpuMs(Deno.pid);
+    const started = performance.now();
+    s.bare(freshText);
+    f.parse.push(performance.now() - started);
+    f.parseCpu.push(cpuMs(Deno.pid) - before);
+  };
+  const fresh = async (server: Server, wall: number[], cpu: number[]) => {
+    const before = cpuMs(server.pid);
+    wall.push((await timed(() => server.call("outline", { path: freshName, max_items: 5000 })))[0]);
+    cpu.push(cpuMs(server.pid) - before);
+    bare();
+  };
+  bare();
+  await fresh(fresher, f.fresh, f.freshCpu);
+  if (other) await fresh(other, f.other, f.otherCpu);
+  if (args.values.fresh) return;
+  f.warm.push((await timed(() => s.server.call("outline", { path: s.name, max_items: 5000 })))[0]);
+  await Deno.writeTextFile(`${s.copyRoot}/${s.name}`, `${s.text}\n${s.mark} edit ${r}\n`);
+  f.edited.push(
+    (await timed(() => s.editor.call("outline", { path: s.name, max_items: 5000 })))[0],
+  );
+  f.once.push(
+    (await timeShell(
+      `${_q(Deno.execPath())} run --no-prompt ${FULL.join(" ")} ${_q(MAIN)} call outline ` +
+        `${_q(JSON.stringify({ path: s.name }))} --root ${_q(s.root)}`,
+      s.root,
+    ))[0],
+  );
+  if (await has("ctags")) {
+    const [ms, n] = await timeShell(`ctags -x ${_q(s.name)}`, s.root);
+    f.ctags.push(ms);
+    s.tags = n;
+  }
 }
 
 /** A 4 MB outline beside other calls: their answer times, and the memory it leaves behind. */

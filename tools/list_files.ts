@@ -32,13 +32,30 @@ export function permissionString(info: Deno.FileInfo): string {
   return type + bits;
 }
 
-/** One listing line for the entry at `path`, or undefined when it vanished meanwhile. */
-async function _line(path: string, name: string, isDir: boolean): Promise<string | undefined> {
-  const st = await Deno.lstat(path).catch(() => undefined);
-  if (!st) return undefined;
+/**
+ * One listing line for the entry at `path`, or undefined when it vanished meanwhile. Looked at
+ * synchronously (at most {@linkcode MAX_ENTRIES} entries, microseconds each): an awaited file
+ * operation is a trip to a runtime thread and back, and beside a busy find on a loaded machine each
+ * trip waited for a core, so a listing of 20 files took 0.3-2 s (BENCHMARKS.md, issue 36).
+ */
+function _line(path: string, name: string, isDir: boolean): string | undefined {
+  let st: Deno.FileInfo;
+  try {
+    st = Deno.lstatSync(path);
+  } catch {
+    return undefined;
+  }
   let shown = isDir ? `${name}/` : name;
-  if (st.isSymlink) shown = `${shown} -> ${await Deno.readLink(path).catch(() => "?")}`;
+  if (st.isSymlink) shown = `${shown} -> ${_link(path)}`;
   return `${permissionString(st)} ${String(st.size).padStart(9)}  ${_time(st.mtime)}  ${shown}`;
+}
+
+function _link(path: string): string {
+  try {
+    return Deno.readLinkSync(path);
+  } catch {
+    return "?";
+  }
 }
 
 function _time(d: Date | null): string {
@@ -92,7 +109,7 @@ export default defineTool({
     );
     const lines: string[] = [];
     for (const entry of entries.slice(0, MAX_ENTRIES)) {
-      const line = await _line(join(dir.abs, entry.name), entry.name, entry.dir);
+      const line = _line(join(dir.abs, entry.name), entry.name, entry.dir);
       if (line) lines.push(line);
     }
     return {

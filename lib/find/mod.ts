@@ -40,6 +40,17 @@ export function endFind(): void {
   _loading?.then((engine) => engine.endFind());
 }
 
+/**
+ * Gives find's memory back when it has not been used for a while (`lib/mcp/find_idle.ts`): the kept
+ * listings go, the workers stop, and a full collection returns the pages. The next find lists
+ * anew and starts a worker.
+ */
+export async function releaseIdle(): Promise<void> {
+  if (!_engine) return;
+  _engine.resetFind();
+  (await import("./gc.ts")).collectSoon(0, true);
+}
+
 /** Forgets every kept listing and stops the workers (tests, benchmarks, `call`). */
 export function resetFind(): void {
   _engine?.resetFind();

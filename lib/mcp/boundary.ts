@@ -11,12 +11,19 @@ import { clip, firstLine, isPermissionError, PathError, quote, ToolError } from 
 import { normalizeArguments } from "./arguments.ts";
 import { type AnyTool, type ContentBlock, RichResult, type ToolContext } from "./tool.ts";
 
+/**
+ * Where a result keeps the JSON text of its `structuredContent`, made once for its text content:
+ * the transport writes it in place of serializing the same object a second time (`transport.ts`).
+ */
+export const JSON_TEXT: unique symbol = Symbol("structuredContent's JSON text");
+
 /** The MCP `tools/call` result this server sends. */
 export interface CallResult {
   [key: string]: unknown;
   content: ({ type: "text"; text: string } | ContentBlock)[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
+  [JSON_TEXT]?: string;
 }
 
 const MAX_ERROR_CHARS = 600;
@@ -152,6 +159,7 @@ function _ok(json: Record<string, unknown>, blocks: ContentBlock[] = []): CallRe
   const result: CallResult = {
     content: [{ type: "text", text: jsonText }, ...blocks],
     structuredContent: json,
+    [JSON_TEXT]: jsonText,
   };
   // The message holds the JSON twice (as `structuredContent`, and as the text, where escaping at
   // most doubles it) and the blocks; at most 3 UTF-8 bytes per UTF-16 unit. Most results are far

@@ -13,6 +13,7 @@
 import { type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
 import { firstLine } from "../errors.ts";
 import { concatBytes } from "../output.ts";
+import { type CallResult, JSON_TEXT } from "./boundary.ts";
 
 /** JSON-RPC error codes for lines that are not a usable message. */
 const PARSE_ERROR = -32700;
@@ -52,7 +53,7 @@ export class LineTransport {
 
   /** Writes one message as a line; messages never interleave. */
   send(message: JSONRPCMessage): Promise<void> {
-    return this.#write(JSON.stringify(message));
+    return this.#write(messageLine(message));
   }
 
   #write(line: string): Promise<void> {
@@ -156,6 +157,27 @@ export class LineTransport {
     if (id === undefined) return;
     this.send({ jsonrpc: "2.0", id, error: { code, message: message.slice(0, 200) } } as never);
   }
+}
+
+/** Stands for `structuredContent` in a message serialized without it (a string JSON never splits). */
+const STAND_IN = "\u0000structuredContent\u0000";
+const STAND_IN_JSON = JSON.stringify(STAND_IN);
+
+/**
+ * `message` as JSON. A tool's result that carries its `structuredContent`'s JSON text (made once
+ * for its text content, `boundary.ts`) has that text written in place of the object: a large
+ * result (an outline of 1,900 items) is not serialized twice on the server's thread.
+ */
+export function messageLine(message: JSONRPCMessage): string {
+  const result = (message as { result?: CallResult }).result;
+  const text = result?.[JSON_TEXT];
+  if (typeof text !== "string" || result?.structuredContent === undefined) {
+    return JSON.stringify(message);
+  }
+  const line = JSON.stringify({ ...message, result: { ...result, structuredContent: STAND_IN } });
+  // The last one: `structuredContent` follows `content`, whose text holds no unescaped quote.
+  const at = line.lastIndexOf(STAND_IN_JSON);
+  return line.slice(0, at) + text + line.slice(at + STAND_IN_JSON.length);
 }
 
 /**

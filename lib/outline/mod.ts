@@ -7,11 +7,11 @@
  * `start-end|kind|name|signature` lines within a character budget.
  */
 import { ToolError } from "../errors.ts";
-import { decodeText, sha256Hex, SNIFF_BYTES } from "../text.ts";
+import { sha256Hex } from "../text.ts";
 import type { OutlineItem } from "./items.ts";
 import { type LanguageId, languageOf, SUPPORTED_EXTENSIONS } from "./languages.ts";
 import { outlineInWorker } from "./host.ts";
-import type { Outline } from "./source.ts";
+import { decodeSource, type NotText, type Outline } from "./source.ts";
 import { OutlineCache } from "./cache.ts";
 
 export type { Kind, OutlineItem } from "./items.ts";
@@ -72,13 +72,8 @@ async function _load(
   return { language: languageOf(rel, bytes) ?? language, mtime: info.mtime?.getTime() ?? 0, bytes };
 }
 
-function _decode(bytes: Uint8Array, rel: string): string {
-  const text = decodeText(bytes);
-  if (text === undefined) {
-    const binary = bytes.subarray(0, SNIFF_BYTES).includes(0);
-    throw new ToolError(`file ${JSON.stringify(rel)} is ${binary ? "binary" : "not UTF-8 text"}`);
-  }
-  return text.startsWith("\uFEFF") ? text.slice(1) : text;
+function _notText(rel: string, why: NotText): ToolError {
+  return new ToolError(`file ${JSON.stringify(rel)} is ${why}`);
 }
 
 /**
@@ -88,7 +83,9 @@ function _decode(bytes: Uint8Array, rel: string): string {
  */
 export async function readSource(abs: string, rel: string): Promise<Source> {
   const { language, bytes } = await _load(abs, rel);
-  return { language, text: _decode(bytes, rel) };
+  const source = decodeSource(bytes);
+  if ("notText" in source) throw _notText(rel, source.notText);
+  return { language, text: source.text };
 }
 
 /** A file's outline and language. */
@@ -104,11 +101,13 @@ const _cache = new OutlineCache();
  */
 export async function outlineFile(abs: string, rel: string): Promise<FileOutline> {
   const { language, mtime, bytes } = await _load(abs, rel);
+  const size = bytes.length; // the bytes go to the worker
   const hash = await sha256Hex(bytes);
-  const kept = _cache.get(abs, bytes.length, mtime, hash);
+  const kept = _cache.get(abs, size, mtime, hash);
   if (kept) return { language, ...kept };
-  const outline = await outlineInWorker(language, _decode(bytes, rel), abs);
-  _cache.set(abs, bytes.length, mtime, hash, outline);
+  const outline = await outlineInWorker(language, bytes, abs);
+  if (typeof outline === "string") throw _notText(rel, outline);
+  _cache.set(abs, size, mtime, hash, outline);
   return { language, ...outline };
 }
 

@@ -28,6 +28,28 @@ const RULES: Record<LanguageId, Rules> = {
   bash: BASH_RULES,
 };
 
+/** How far into a file a NUL byte marks it as binary (`lib/text.ts`'s `SNIFF_BYTES`). */
+const SNIFF_BYTES = 8192;
+
+/** Why a file's bytes are not text to outline. */
+export type NotText = "binary" | "not UTF-8 text";
+
+/**
+ * A file's bytes as text to outline (a leading byte-order mark dropped), or why they are not text:
+ * a NUL byte near the start (binary), or not valid UTF-8 throughout. As `lib/text.ts`'s
+ * `decodeText`, here so that outline's worker (which loads outline's modules only) decodes the
+ * bytes it is handed.
+ */
+export function decodeSource(bytes: Uint8Array): { text: string } | { notText: NotText } {
+  if (bytes.subarray(0, SNIFF_BYTES).includes(0)) return { notText: "binary" };
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+    return { text: text.startsWith("\uFEFF") ? text.slice(1) : text };
+  } catch {
+    return { notText: "not UTF-8 text" };
+  }
+}
+
 /** What {@linkcode outlineSource} found. */
 export interface Outline {
   items: OutlineItem[];

@@ -14,14 +14,17 @@ import { parentPort } from "node:worker_threads";
 import type { LanguageId } from "./languages.ts";
 import { heapBytes } from "./parser.ts";
 import { type PackedOutline, packOutline } from "./packed.ts";
-import { outlineSource } from "./source.ts";
+import { decodeSource, type NotText, outlineSource } from "./source.ts";
 import { freeDropped } from "./reparse.ts";
 
-/** A request to the worker. */
+/**
+ * A request to the worker: the file's bytes, handed over (not copied) and decoded here, so the
+ * server's thread neither decodes the text nor copies it to this thread.
+ */
 export interface OutlineRequest {
   id: number;
   language: LanguageId;
-  text: string;
+  buffer: ArrayBuffer;
   /** The file's path: its tree is kept to re-parse only what changes next time. */
   key?: string;
 }
@@ -33,6 +36,7 @@ export interface OutlineRequest {
 export type OutlineReply =
   | { id: number; outline: PackedOutline; heapMb: number }
   | { id: number; error: string }
+  | { id: number; notText: NotText }
   | { id: 0; ready: true };
 
 /**
@@ -85,10 +89,15 @@ parentPort?.on("message", async (request: OutlineRequest) => {
   clearTimeout(_timer);
   _warm = undefined;
   try {
-    const outline = packOutline(await outlineSource(request.language, request.text, request.key));
+    const source = decodeSource(new Uint8Array(request.buffer));
+    if ("notText" in source) {
+      parentPort!.postMessage({ id: request.id, notText: source.notText } satisfies OutlineReply);
+      return;
+    }
+    const outline = packOutline(await outlineSource(request.language, source.text, request.key));
     const heapMb = heapBytes() / 1048576;
     parentPort!.postMessage({ id: request.id, outline, heapMb } satisfies OutlineReply);
-    _scheduleIdle(request.language, request.text);
+    _scheduleIdle(request.language, source.text);
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     parentPort!.postMessage({ id: request.id, error } satisfies OutlineReply);

@@ -10,6 +10,19 @@ export function processState(pid: number): string | undefined {
   }
 }
 
+/** How many worker threads process `pid` runs (Deno names a worker's thread `worker-N`). */
+export function workerThreads(pid: number): number {
+  let n = 0;
+  for (const task of Deno.readDirSync(`/proc/${pid}/task`)) {
+    try {
+      if (Deno.readTextFileSync(`/proc/${pid}/task/${task.name}/comm`).startsWith("worker-")) n++;
+    } catch {
+      // the thread has just ended
+    }
+  }
+  return n;
+}
+
 /**
  * Runs `code` with `deno eval` and throws unless the process ends by itself with code 0: a timer
  * or worker that kept it up gets it killed after 60 s (a signal, not code 0).

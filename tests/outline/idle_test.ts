@@ -15,6 +15,7 @@ import {
   stopOutlineWorker,
 } from "../../lib/outline/mod.ts";
 import { callEnded, callStarted } from "../../lib/quiet.ts";
+import { workerThreads } from "../helpers/proc.ts";
 
 const PY = "class A:\n    def m(self, x):\n        return x\n\ndef f(a, b=2):\n    pass\n";
 
@@ -91,18 +92,7 @@ Deno.test("a worker started ahead of need waits until no call runs, then serves 
   }
 });
 
-/** How many worker threads process `pid` runs (Deno names them `worker-N`). */
-function _workers(pid: number): number {
-  let n = 0;
-  for (const task of Deno.readDirSync(`/proc/${pid}/task`)) {
-    try {
-      if (Deno.readTextFileSync(`/proc/${pid}/task/${task.name}/comm`).startsWith("worker-")) n++;
-    } catch {
-      // the thread has just ended
-    }
-  }
-  return n;
-}
+const _workers = workerThreads;
 
 Deno.test("a server starts outline's worker after a read_file of a source file, not of a text file", async () => {
   const root = await tempProject({ "a.py": PY, "notes.txt": "hello\n" });

@@ -7,6 +7,7 @@ import { callMcp, connect } from "../helpers/mcp.ts";
 import { tempProject } from "../helpers/project.ts";
 import {
   clearOutlineCache,
+  type Outline,
   outlineFile,
   outlineWorkerStarts,
   stopOutlineWorker,
@@ -139,4 +140,22 @@ Deno.test("the worker's modules load from data: URLs too, as where blob: URLs do
   } finally {
     stopOutlineWorker("blob");
   }
+});
+
+Deno.test("outline's worker takes a file's bytes and decodes them: text outlined, binary and non-UTF-8 told", async () => {
+  const { outlineInWorker } = await import("../../lib/outline/host.ts");
+  const encode = (text: string) => new TextEncoder().encode(text);
+  const names = (outline: unknown) =>
+    typeof outline === "string" ? outline : (outline as Outline).items.map((i) => i.name);
+  stopOutlineWorker();
+  const first = encode("\uFEFFdef f(a):\n    pass\n");
+  assert.deepEqual(names(await outlineInWorker("python", first, "/p/a.py")), ["f"]);
+  assert.ok(first.length > 0, "a worker that had not answered yet was given a copy");
+  const second = encode("class Café:\n    x = 'ü'\ndef g():\n    pass\n");
+  assert.deepEqual(names(await outlineInWorker("python", second, "/p/b.py")), ["Café", "g"]);
+  const binary = new Uint8Array([100, 101, 102, 0, 1, 2]);
+  assert.equal(await outlineInWorker("python", binary, "/p/c.py"), "binary");
+  const latin = new Uint8Array([0x78, 0x20, 0x3d, 0x20, 0x27, 0xe9, 0x27, 0x0a]);
+  assert.equal(await outlineInWorker("python", latin, "/p/d.py"), "not UTF-8 text");
+  stopOutlineWorker();
 });
