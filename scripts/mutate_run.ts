@@ -4,6 +4,9 @@
  * and always put the file back (also on Ctrl-C).
  */
 
+import { WORKER_GEN, workerInputs } from "./check_structure.ts";
+import { bundleWorker } from "./worker_bundle.ts";
+
 /** The repository's folder. */
 export const REPO = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 
@@ -105,12 +108,26 @@ export async function dirtyFiles(files: string[]): Promise<string[]> {
   return new TextDecoder().decode(out.stdout).split("\n").filter(Boolean);
 }
 
-/** The file being mutated now and its real text, for the Ctrl-C handler. */
-let planted: { path: string; text: string } | undefined;
+/** The files changed for the mutant now planted and their real text, for the Ctrl-C handler. */
+let planted: { path: string; text: string }[] = [];
 
 function restore(): void {
-  if (planted) Deno.writeTextFileSync(planted.path, planted.text);
-  planted = undefined;
+  for (const p of planted.reverse()) Deno.writeTextFileSync(p.path, p.text);
+  planted = [];
+}
+
+/**
+ * find's search worker runs from a bundle (lib/find/worker.gen.js), not from its modules: a
+ * mutant in one of them is bundled in too, or the worker would run the real code and the mutant
+ * would survive untested. The bundle is put back with the file.
+ */
+async function _rebundle(file: string): Promise<void> {
+  const read = (f: string) => Deno.readTextFileSync(`${REPO}/${f}`);
+  if (!workerInputs(read).includes(file)) return;
+  const path = `${REPO}/${WORKER_GEN}`;
+  const text = await Deno.readTextFile(path);
+  planted.push({ path, text });
+  await Deno.writeTextFile(path, await bundleWorker(REPO, false));
 }
 
 function onSignal(): void {
@@ -142,9 +159,10 @@ export async function tryMutant(
   }
   const mutated = plant(text, m);
   if (typeof mutated !== "string") return mutated;
-  planted = { path, text };
+  planted = [{ path, text }];
   try {
     await Deno.writeTextFile(path, mutated);
+    await _rebundle(m.file);
     return await runTests(files, timeoutS, failFast);
   } finally {
     restore();

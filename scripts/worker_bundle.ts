@@ -13,14 +13,26 @@
 import { join } from "../lib/deps.ts";
 import { inputsHash, WORKER_ENTRY } from "./check_structure.ts";
 
-/** The generated worker's text: a header, then `deno bundle`'s output for the entry. */
-export async function bundleWorker(root: string): Promise<string> {
+/**
+ * The generated worker's text: a header, then `deno bundle`'s output for the entry. `check: false`
+ * bundles code that does not type-check (a mutation run's planted bug).
+ */
+export async function bundleWorker(root: string, check = true): Promise<string> {
   const read = (f: string) => Deno.readTextFileSync(join(root, f));
   const dir = await Deno.makeTempDir({ prefix: "worker_bundle_" });
   try {
     const out = join(dir, "worker.js");
     const run = await new Deno.Command(Deno.execPath(), {
-      args: ["bundle", "--quiet", "--check", "--platform", "deno", "-o", out, WORKER_ENTRY],
+      args: [
+        "bundle",
+        "--quiet",
+        ...(check ? ["--check"] : []),
+        "--platform",
+        "deno",
+        "-o",
+        out,
+        WORKER_ENTRY,
+      ],
       cwd: root,
       stdout: "inherit",
       stderr: "inherit",
