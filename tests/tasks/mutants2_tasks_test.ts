@@ -1,0 +1,56 @@
+/**
+ * Tests written for the survivors of the second `deno task mutate --changed d9b33cd` run (merged
+ * main; docs/MUTATION.md) in lib/tasks: each fails with its mutant planted and passes on the code.
+ */
+import assert from "node:assert/strict";
+import { join } from "../../lib/deps.ts";
+import { noteLanded, syncLanded } from "../../lib/tasks/landed.ts";
+import { writeWork } from "../../lib/tasks/workspace.ts";
+
+/** A project folder and a workspace folder, both temporary. */
+async function _pair(): Promise<{ root: string; ws: string; close(): Promise<void> }> {
+  const root = await Deno.makeTempDir({ prefix: "mutants2_root_" });
+  const ws = await Deno.makeTempDir({ prefix: "mutants2_ws_" });
+  await Deno.mkdir(join(root, ".localexec"), { recursive: true });
+  return {
+    root,
+    ws,
+    async close() {
+      await Deno.remove(root, { recursive: true });
+      await Deno.remove(ws, { recursive: true });
+    },
+  };
+}
+
+// landed.ts:73: `l.seq > since && l.task_id !== self` → `l.seq > since`
+Deno.test("a workspace takes in what other tasks landed, never its own landing again", async () => {
+  const p = await _pair();
+  try {
+    await Deno.writeTextFile(join(p.root, "a.txt"), "a in the tree\n");
+    await Deno.writeTextFile(join(p.root, "b.txt"), "b landed\n");
+    await Deno.writeTextFile(join(p.ws, "a.txt"), "a of the task\n");
+    await noteLanded(p.root, "SELF", ["a.txt"]);
+    await noteLanded(p.root, "OTHER", ["b.txt"]);
+    const got = await syncLanded(p.root, p.ws, 0, "SELF");
+    assert.deepEqual(got, { seq: 2, tasks: ["OTHER"] });
+    assert.equal(await Deno.readTextFile(join(p.ws, "a.txt")), "a of the task\n");
+    assert.equal(await Deno.readTextFile(join(p.ws, "b.txt")), "b landed\n");
+  } finally {
+    await p.close();
+  }
+});
+
+// workspace.ts:209: `info?.isFile && info.mode !== null ? …` → `… info.mode === null ? …`
+Deno.test("writing a task's file in its workspace keeps the file's mode", async () => {
+  const p = await _pair();
+  try {
+    const script = join(p.ws, "run.sh");
+    await Deno.writeTextFile(script, "echo 1\n");
+    await Deno.chmod(script, 0o755);
+    await writeWork(p.ws, new Map([["run.sh", "echo 2\n"]]));
+    assert.equal(await Deno.readTextFile(script), "echo 2\n");
+    assert.equal((await Deno.stat(script)).mode! & 0o777, 0o755);
+  } finally {
+    await p.close();
+  }
+});
