@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "../../lib/deps.ts";
 import { noteLanded, syncLanded } from "../../lib/tasks/landed.ts";
 import { writeWork } from "../../lib/tasks/workspace.ts";
+import { linkDeps } from "../../lib/tasks/ws_sync.ts";
 
 /** A project folder and a workspace folder, both temporary. */
 async function _pair(): Promise<{ root: string; ws: string; close(): Promise<void> }> {
@@ -52,5 +53,23 @@ Deno.test("writing a task's file in its workspace keeps the file's mode", async 
     assert.equal((await Deno.stat(script)).mode! & 0o777, 0o755);
   } finally {
     await p.close();
+  }
+});
+
+// ws_sync.ts:119: `(await Deno.readLink(at).catch(() => "")) === join(root, name)` → `!==`
+Deno.test("linkDeps points a workspace's node_modules link at the tree's, whatever it pointed at", async () => {
+  const p = await _pair();
+  const elsewhere = await Deno.makeTempDir({ prefix: "mutants2_elsewhere_" });
+  try {
+    await Deno.mkdir(join(p.root, "node_modules", "left"), { recursive: true });
+    await Deno.symlink(elsewhere, join(p.ws, "node_modules"));
+    await linkDeps(p.root, p.ws);
+    assert.equal(await Deno.readLink(join(p.ws, "node_modules")), join(p.root, "node_modules"));
+    await linkDeps(p.root, p.ws); // a right link stays right
+    assert.equal(await Deno.readLink(join(p.ws, "node_modules")), join(p.root, "node_modules"));
+    assert.ok((await Deno.stat(join(elsewhere))).isDirectory); // its old target is left as it was
+  } finally {
+    await p.close();
+    await Deno.remove(elsewhere, { recursive: true });
   }
 });
