@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "../../lib/deps.ts";
+import { readCurrent } from "../../lib/tasks/backup.ts";
 import { noteLanded, syncLanded } from "../../lib/tasks/landed.ts";
 import { writeWork } from "../../lib/tasks/workspace.ts";
 import { linkDeps } from "../../lib/tasks/ws_sync.ts";
@@ -71,5 +72,22 @@ Deno.test("linkDeps points a workspace's node_modules link at the tree's, whatev
   } finally {
     await p.close();
     await Deno.remove(elsewhere, { recursive: true });
+  }
+});
+
+// backup.ts:67: `if (!info.isFile) throw new ToolError(…)` → `if (false) …`
+Deno.test("readCurrent reads a regular file, nothing for a missing one, and refuses the rest", async () => {
+  const p = await _pair();
+  try {
+    await Deno.writeTextFile(join(p.root, "a.txt"), "a\n");
+    await Deno.mkdir(join(p.root, "sub"));
+    await Deno.symlink(join(p.root, "a.txt"), join(p.root, "link.txt"));
+    assert.equal(new TextDecoder().decode((await readCurrent(p.root, "a.txt"))!), "a\n");
+    assert.equal(await readCurrent(p.root, "gone.txt"), null);
+    for (const rel of ["sub", "link.txt"]) {
+      await assert.rejects(readCurrent(p.root, rel), new RegExp(`"${rel}" is not a regular file`));
+    }
+  } finally {
+    await p.close();
   }
 });
