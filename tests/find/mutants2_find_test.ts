@@ -2,10 +2,37 @@
  * Tests written for the survivors of the second `deno task mutate --changed d9b33cd` run (merged
  * main; docs/MUTATION.md) in lib/find: each fails with its mutant planted and passes on the code.
  */
-import { releaseIdle } from "../../lib/find/mod.ts";
+import assert from "node:assert/strict";
+import { findInProject, releaseIdle } from "../../lib/find/mod.ts";
+import { SKIPPED_NAMED } from "../../lib/find/protocol.ts";
+import { tempProject } from "../helpers/project.ts";
 
 // find/mod.ts:49: `if (!_engine) return;` → `if (false) return;`
 Deno.test("releaseIdle before any find has run does nothing and does not throw", async () => {
   await releaseIdle();
   await releaseIdle();
+});
+
+// find/oneshot.ts:87: `if (out.skippedFiles.length < SKIPPED_NAMED)` → `<=`
+Deno.test("find one-shot names at most SKIPPED_NAMED skipped files and counts them all", async () => {
+  const files: Record<string, Uint8Array | string> = { "ok.txt": "a needle\n" };
+  const count = SKIPPED_NAMED + 2;
+  for (let i = 0; i < count; i++) {
+    files[`bin${i}.dat`] = new Uint8Array([110, 101, 101, 100, 108, 101, 0, i]);
+  }
+  const root = await tempProject(files);
+  try {
+    const found = await findInProject(root, {
+      pattern: "needle",
+      maxResults: 30,
+      ignoreCase: false,
+      oneShot: true,
+      grepAfterMs: 600_000,
+    });
+    assert.deepEqual(found.matches, ["ok.txt:1:a needle"]);
+    assert.equal(found.skipped.binary, count);
+    assert.equal(found.skippedFiles.length, SKIPPED_NAMED);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
 });
