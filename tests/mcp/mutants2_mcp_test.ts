@@ -3,7 +3,10 @@
  * main; docs/MUTATION.md) in lib/mcp: each fails with its mutant planted and passes on the code.
  */
 import assert from "node:assert/strict";
+import { z } from "zod";
 import { normalizeArguments } from "../../lib/mcp/arguments.ts";
+import { callTool } from "../../lib/mcp/boundary.ts";
+import { ANNOTATIONS, defineTool, RichResult } from "../../lib/mcp/mod.ts";
 import { ProgressValues } from "../../lib/mcp/dispatch.ts";
 import implementTask from "../../tools/implement_task.ts";
 
@@ -29,4 +32,26 @@ Deno.test("progress keeps the total a step named for the steps that name none", 
   assert.equal(p.step(undefined, 3), 1);
   assert.equal(p.step(10), 3);
   assert.equal(p.total, 3);
+});
+
+// boundary.ts:219: `if (out instanceof RichResult) {` → `if (false) {`
+Deno.test("a rich result keeps its blocks and gets the call's warnings in its JSON", async () => {
+  const image = { type: "image" as const, data: "AAAA", mimeType: "image/png" };
+  const tool = defineTool({
+    name: "picture",
+    title: "Picture",
+    description: "picture",
+    input: z.object({}),
+    output: z.looseObject({ status: z.string() }),
+    needs: [],
+    annotations: ANNOTATIONS.READS,
+    run: (_args, ctx) => {
+      ctx.warn?.("a warning");
+      return Promise.resolve(new RichResult({ status: "ok" }, [image]));
+    },
+  });
+  const ctx = { root: "/tmp", signal: new AbortController().signal } as never;
+  const result = await callTool(tool as never, {}, ctx);
+  assert.deepEqual(result.structuredContent, { status: "ok", warnings: ["a warning"] });
+  assert.deepEqual(result.content.filter((b) => b.type === "image"), [image]);
 });
