@@ -36,3 +36,27 @@ Deno.test("find one-shot names at most SKIPPED_NAMED skipped files and counts th
     await Deno.remove(root, { recursive: true });
   }
 });
+
+// find/read.ts:157: `if (!anywhere) return { lines: [] };` → `if (false) …`
+Deno.test("find one-shot counts a file over 1 MB as skipped only when it holds the text", async () => {
+  const MB = 1024 * 1024;
+  const filler = ("y".repeat(79) + "\n").repeat(Math.ceil(1.2 * MB / 80));
+  const root = await tempProject({
+    "big_none.txt": filler,
+    "big_end.txt": `${filler}needle\n`,
+    "ok.txt": "a needle\n",
+  });
+  try {
+    const found = await findInProject(root, {
+      pattern: "needle",
+      maxResults: 30,
+      ignoreCase: false,
+      oneShot: true,
+      grepAfterMs: 600_000,
+    });
+    assert.equal(found.skipped.too_large, 1);
+    assert.deepEqual(found.skippedFiles.map((f) => f.path), ["big_end.txt"]);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
