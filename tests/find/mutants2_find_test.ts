@@ -7,6 +7,15 @@ import { findInProject, releaseIdle } from "../../lib/find/mod.ts";
 import { SKIPPED_NAMED } from "../../lib/find/protocol.ts";
 import { tempProject } from "../helpers/project.ts";
 
+/** A one-shot find of "needle", as `localexec call find` runs it. */
+const ONE_SHOT = {
+  pattern: "needle",
+  maxResults: 30,
+  ignoreCase: false,
+  oneShot: true,
+  grepAfterMs: 600_000,
+};
+
 // find/mod.ts:49: `if (!_engine) return;` → `if (false) return;`
 Deno.test("releaseIdle before any find has run does nothing and does not throw", async () => {
   await releaseIdle();
@@ -22,13 +31,7 @@ Deno.test("find one-shot names at most SKIPPED_NAMED skipped files and counts th
   }
   const root = await tempProject(files);
   try {
-    const found = await findInProject(root, {
-      pattern: "needle",
-      maxResults: 30,
-      ignoreCase: false,
-      oneShot: true,
-      grepAfterMs: 600_000,
-    });
+    const found = await findInProject(root, ONE_SHOT);
     assert.deepEqual(found.matches, ["ok.txt:1:a needle"]);
     assert.equal(found.skipped.binary, count);
     assert.equal(found.skippedFiles.length, SKIPPED_NAMED);
@@ -47,13 +50,7 @@ Deno.test("find one-shot counts a file over 1 MB as skipped only when it holds t
     "ok.txt": "a needle\n",
   });
   try {
-    const found = await findInProject(root, {
-      pattern: "needle",
-      maxResults: 30,
-      ignoreCase: false,
-      oneShot: true,
-      grepAfterMs: 600_000,
-    });
+    const found = await findInProject(root, ONE_SHOT);
     assert.equal(found.skipped.too_large, 1);
     assert.deepEqual(found.skippedFiles.map((f) => f.path), ["big_end.txt"]);
   } finally {
