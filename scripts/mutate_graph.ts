@@ -46,9 +46,11 @@ export async function importGraph(repo: string): Promise<Map<string, string[]>> 
 }
 
 /**
- * The test files (`tests/**\/*_test.ts`) that reach each module, nearest first (a test's distance
- * to a module is the fewest imports between them), and at one distance the narrowest first (the
- * test that reaches the fewest modules: a unit test before an end-to-end one).
+ * The test files (`tests/**\/*_test.ts`) that reach each module: the module's namesake first
+ * (`requests_test.ts` for `lib/tasks/requests.ts`, though it may import it through a `mod.ts`),
+ * then nearest first (a test's distance to a module is the fewest imports between them), and at
+ * one distance the narrowest first (the test that reaches the fewest modules: a unit test before
+ * an end-to-end one).
  */
 export function testsReaching(graph: Map<string, string[]>): Map<string, string[]> {
   const reach = new Map<string, [string, number][]>();
@@ -71,8 +73,11 @@ export function testsReaching(graph: Map<string, string[]>): Map<string, string[
   }
   const out = new Map<string, string[]>();
   for (const [mod, list] of reach) {
+    const own = (t: string) =>
+      t.endsWith(`/${mod.replace(/^.*\//, "").replace(/\.ts$/, "")}_test.ts`) ? 0 : 1;
     const order = (a: [string, number], b: [string, number]) =>
-      a[1] - b[1] || size.get(a[0])! - size.get(b[0])! || a[0].localeCompare(b[0]);
+      own(a[0]) - own(b[0]) || a[1] - b[1] || size.get(a[0])! - size.get(b[0])! ||
+      a[0].localeCompare(b[0]);
     out.set(mod, list.sort(order).map(([t]) => t));
   }
   return out;

@@ -173,6 +173,21 @@ Deno.test("mutate --changed picks the tests that reach a module, nearest first",
   const reach = testsReaching(graph);
   assert.deepEqual(reach.get("lib/m.ts"), ["tests/near_test.ts", "tests/far_test.ts"]);
   assert.deepEqual(reach.get("lib/n.ts"), ["tests/far_test.ts"]);
+  // A module's namesake test comes first, however far.
+  graph.set("tests/n_test.ts", ["tests/helpers/h.ts"]);
+  graph.set("tests/x/m_test.ts", ["tests/helpers/h.ts"]);
+  const named = testsReaching(graph);
+  assert.deepEqual(named.get("lib/m.ts"), [
+    "tests/x/m_test.ts",
+    "tests/near_test.ts",
+    "tests/far_test.ts",
+    "tests/n_test.ts",
+  ]);
+  assert.deepEqual(named.get("lib/n.ts"), [
+    "tests/n_test.ts",
+    "tests/far_test.ts",
+    "tests/x/m_test.ts",
+  ]);
 });
 
 Deno.test("mutate --changed marks the code only another OS runs, and leaves it out", async () => {
