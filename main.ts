@@ -22,6 +22,7 @@ import {
 import { dirname, resolve } from "./lib/deps.ts";
 import { errorLine, isPermissionError } from "./lib/errors.ts";
 import type { CallResult, RootsOptions, ServeOptions, ServerState } from "./lib/mcp/mod.ts";
+import { tuneMalloc } from "./lib/process/malloc.ts";
 import { unrefTimer } from "./lib/quiet.ts";
 import { VERSION } from "./lib/version.ts";
 import { TOOL_NAMES, toolEntries } from "./tools/mod.ts";
@@ -200,6 +201,8 @@ async function main(args: string[]): Promise<void> {
       return;
     }
     case "serve":
+      // A server gives back what a burst of work took (lib/process/malloc.ts): set before workers start.
+      tuneMalloc();
       if (Deno.stdin.isTerminal()) {
         console.error(
           `localexec ${VERSION} serving MCP on stdio for ${state.root} (${state.tools.on.length} tools on). ` +

@@ -30,6 +30,12 @@ export class OutlineCache {
     return entry.outline;
   }
 
+  /** Whether an outline is kept for `path` at this size and time (its hash not yet compared). */
+  mayHold(path: string, size: number, mtime: number): boolean {
+    const entry = this.#entries.get(path);
+    return entry !== undefined && entry.size === size && entry.mtime === mtime;
+  }
+
   /** Keeps `outline` for `path`. */
   set(path: string, size: number, mtime: number, hash: string, outline: Outline): void {
     this.#entries.delete(path);

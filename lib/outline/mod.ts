@@ -102,12 +102,17 @@ const _cache = new OutlineCache();
 export async function outlineFile(abs: string, rel: string): Promise<FileOutline> {
   const { language, mtime, bytes } = await _load(abs, rel);
   const size = bytes.length; // the bytes go to the worker
-  const hash = await sha256Hex(bytes);
-  const kept = _cache.get(abs, size, mtime, hash);
-  if (kept) return { language, ...kept };
+  // The digest takes its copy of the bytes now, before they are handed to the worker: a file with
+  // no outline kept for its size and time goes to the worker at once and is hashed meanwhile.
+  const hashing = sha256Hex(bytes);
+  hashing.catch(() => {}); // (awaited below; never left to reject unseen)
+  if (_cache.mayHold(abs, size, mtime)) {
+    const kept = _cache.get(abs, size, mtime, await hashing);
+    if (kept) return { language, ...kept };
+  }
   const outline = await outlineInWorker(language, bytes, abs);
   if (typeof outline === "string") throw _notText(rel, outline);
-  _cache.set(abs, size, mtime, hash, outline);
+  _cache.set(abs, size, mtime, await hashing, outline);
   return { language, ...outline };
 }
 

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { callTool, JSON_TEXT } from "../../lib/mcp/boundary.ts";
-import { messageLine } from "../../lib/mcp/transport.ts";
+import { messageLine, SCRATCH_BYTES, writeLine } from "../../lib/mcp/transport.ts";
 import { ANNOTATIONS, defineTool } from "../../lib/mcp/mod.ts";
 import { z } from "zod";
 
@@ -46,4 +46,50 @@ Deno.test("a result's line holds structuredContent from the JSON text made once,
 Deno.test("a message without the kept JSON text is serialized as it is", () => {
   const message = { jsonrpc: "2.0", id: 1, result: { content: [], structuredContent: { a: 1 } } };
   assert.equal(messageLine(message as never), JSON.stringify(message));
+});
+
+/** An output that takes at most `most` bytes per write, and keeps everything written. */
+function _output(most: number): { write(b: Uint8Array): Promise<number>; bytes(): Uint8Array } {
+  const parts: Uint8Array[] = [];
+  return {
+    write(b: Uint8Array) {
+      const n = Math.min(most, b.length);
+      parts.push(b.slice(0, n)); // a copy: the scratch is written over next
+      return Promise.resolve(n);
+    },
+    bytes: () => {
+      const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+      let at = 0;
+      for (const p of parts) out.set(p, (at += p.length) - p.length);
+      return out;
+    },
+  };
+}
+
+Deno.test("a line is written through a small buffer a piece at a time, byte for byte as encoded whole", async () => {
+  // Pieces end anywhere: inside a surrogate pair's four bytes, a three-byte character, at a
+  // buffer's end exactly; outputs that take all, 1 and 3 bytes per write.
+  const lines = [
+    "",
+    "a",
+    TRICKY.join("|").repeat(40),
+    "🙂".repeat(3000) + "x",
+    "x" + "é".repeat(5001) + "\u2028",
+    "lone \ud800 and \udfff surrogates\ud83d",
+    JSON.stringify({ items: Array.from({ length: 500 }, (_, i) => `${i}|ö 🙂 "q" \\`) }),
+  ];
+  for (const scratchBytes of [4, 5, 7, 64, 4096, SCRATCH_BYTES]) {
+    for (const most of [Infinity, 1, 3]) {
+      if (most < 4 && scratchBytes > 64) continue; // slow, and said by the small ones
+      for (const line of lines) {
+        const out = _output(most);
+        await writeLine(line, out, new Uint8Array(scratchBytes));
+        assert.deepEqual(
+          out.bytes(),
+          new TextEncoder().encode(line + "\n"),
+          `scratch ${scratchBytes}, ${most} bytes a write, line of ${line.length}`,
+        );
+      }
+    }
+  }
 });
