@@ -3,9 +3,10 @@
  * return to near its idle size once a burst of work is over (issue 36).
  *
  * By default glibc raises its thresholds as a program frees large blocks (the "dynamic" mmap and
- * trim thresholds, up to 32 MB and 64 MB): after find's first listings and reads, blocks of
- * hundreds of kilobytes (git's output, read buffers, messages between threads) came from the heaps
- * and stayed there once freed. With both thresholds fixed at {@linkcode THRESHOLD_BYTES}, a block
+ * trim thresholds, up to 32 MB and 64 MB), so after the first large blocks are freed, blocks of
+ * hundreds of kilobytes come from the heaps and can stay there once freed: 60 s after a burst of
+ * finds, four of the threads' heaps still held 23–30 MB (`/proc/PID/smaps`; which buffers they
+ * were was not traced). With both thresholds fixed at {@linkcode THRESHOLD_BYTES}, a block
  * that large is its own mapping, unmapped when freed, and a heap's free top over that size is
  * handed back at once. On the 59k-file tree (`deno task bench memory`, BENCHMARKS.md), the server
  * 60 s after 50 finds and 20 outlines went from 118–122 MB to 95, an idle one from 98 to 84.
