@@ -22,7 +22,9 @@
  * long those calls take meanwhile, and the server's memory before and after. `--fresh` times the
  * fresh outlines only (no warm, edited, one-shot, ctags or 4 MB runs: quicker to repeat on a
  * loaded machine); `--compare MAIN` has a server of another checkout outline the same fresh copies,
- * interleaved, each between two bare parses. Not a test.
+ * interleaved, each between two bare parses. Every outline asks `max_items` 5000 (all items: the
+ * whole answer is timed; a 1,913-item `.d.ts` is a 415 KB message) unless `--max-items N` says
+ * otherwise (60: the tool's default). Not a test.
  */
 import { basename, dirname, resolve } from "../lib/deps.ts";
 import { languageOf, loadCoreWasm, loadGrammarWasm } from "../lib/outline/languages.ts";
@@ -49,9 +51,13 @@ const args = parseArgs({
     languages: { type: "string", default: "py,rs,ts" },
     fresh: { type: "boolean", default: false },
     compare: { type: "string" },
+    "max-items": { type: "string", default: "5000" },
   },
   allowPositionals: true,
 });
+
+/** The `max_items` every outline asks: all items by default (the whole answer, timed). */
+const MAX_ITEMS = Number(args.values["max-items"]);
 
 /** A deterministic file of about `lines` lines in the language of `ext`. */
 export function generated(ext: ".py" | ".rs" | ".ts", lines: number): string {
@@ -206,9 +212,9 @@ async function _subject(file: string, temp: string): Promise<Subject> {
     },
     tags: 0,
   };
-  const first = await subject.server.call("outline", { path: name, max_items: 5000 });
+  const first = await subject.server.call("outline", { path: name, max_items: MAX_ITEMS });
   subject.items = first.total as number;
-  await subject.editor.call("outline", { path: name, max_items: 5000 });
+  await subject.editor.call("outline", { path: name, max_items: MAX_ITEMS });
   for (let i = 0; i < BARE_WARM_PARSES; i++) subject.bare?.(`${text}\n${subject.mark} warm ${i}\n`);
   return subject;
 }
@@ -240,14 +246,14 @@ async function main(): Promise<void> {
   const fresher = await new Server(freshRoot).start();
   for (const s of subjects) {
     await Deno.writeTextFile(`${freshRoot}/first_${s.name}`, s.text);
-    await fresher.call("outline", { path: `first_${s.name}`, max_items: 5000 });
+    await fresher.call("outline", { path: `first_${s.name}`, max_items: MAX_ITEMS });
     await sleep(WARM_WAIT_MS); // the worker warms this grammar while idle, as between a session's calls
   }
   const other = args.values.compare
     ? await new Server(freshRoot, FULL, resolve(args.values.compare)).start()
     : undefined;
   for (const s of subjects) {
-    await other?.call("outline", { path: `first_${s.name}`, max_items: 5000 });
+    await other?.call("outline", { path: `first_${s.name}`, max_items: MAX_ITEMS });
     if (other) await sleep(WARM_WAIT_MS);
   }
   for (let r = 0; r < runs; r++) {
@@ -334,7 +340,9 @@ async function _round(
   };
   const fresh = async (server: Server, wall: number[], cpu: number[]) => {
     const before = cpuMs(server.pid);
-    wall.push((await timed(() => server.call("outline", { path: freshName, max_items: 5000 })))[0]);
+    wall.push(
+      (await timed(() => server.call("outline", { path: freshName, max_items: MAX_ITEMS })))[0],
+    );
     cpu.push(cpuMs(server.pid) - before);
     bare();
   };
@@ -342,10 +350,12 @@ async function _round(
   await fresh(fresher, f.fresh, f.freshCpu);
   if (other) await fresh(other, f.other, f.otherCpu);
   if (args.values.fresh) return;
-  f.warm.push((await timed(() => s.server.call("outline", { path: s.name, max_items: 5000 })))[0]);
+  f.warm.push(
+    (await timed(() => s.server.call("outline", { path: s.name, max_items: MAX_ITEMS })))[0],
+  );
   await Deno.writeTextFile(`${s.copyRoot}/${s.name}`, `${s.text}\n${s.mark} edit ${r}\n`);
   f.edited.push(
-    (await timed(() => s.editor.call("outline", { path: s.name, max_items: 5000 })))[0],
+    (await timed(() => s.editor.call("outline", { path: s.name, max_items: MAX_ITEMS })))[0],
   );
   f.once.push(
     (await timeShell(

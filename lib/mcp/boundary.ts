@@ -9,13 +9,16 @@ import { z } from "zod";
 import { utf8Length } from "../output.ts";
 import { clip, firstLine, isPermissionError, PathError, quote, ToolError } from "../errors.ts";
 import { normalizeArguments } from "./arguments.ts";
+import { jsonPieces } from "./json_pieces.ts";
 import { type AnyTool, type ContentBlock, RichResult, type ToolContext } from "./tool.ts";
 
 /**
- * Where a result keeps the JSON text of its `structuredContent`, made once for its text content:
- * the transport writes it in place of serializing the same object a second time (`transport.ts`).
+ * Where a result, and its text content, keep the JSON text of its `structuredContent` in pieces
+ * (`json_pieces.ts`), made once: the transport writes them in place of serializing the object a
+ * second time, and in place of the text content (`transport.ts`); the text content's `text` is
+ * them joined, made only when something reads it.
  */
-export const JSON_TEXT: unique symbol = Symbol("structuredContent's JSON text");
+export const JSON_PIECES: unique symbol = Symbol("structuredContent's JSON text in pieces");
 
 /** The MCP `tools/call` result this server sends. */
 export interface CallResult {
@@ -23,7 +26,7 @@ export interface CallResult {
   content: ({ type: "text"; text: string } | ContentBlock)[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
-  [JSON_TEXT]?: string;
+  [JSON_PIECES]?: readonly string[];
 }
 
 const MAX_ERROR_CHARS = 600;
@@ -154,19 +157,32 @@ export function scrubPaths(message: string, root: string): string {
  */
 export const MAX_RESULT_BYTES = 9.5 * 1024 * 1024;
 
+/** A text content block whose text is `pieces` joined, made when first read. */
+function _lazyText(pieces: readonly string[]): { type: "text"; text: string } {
+  let text: string | undefined;
+  return {
+    type: "text",
+    get text(): string {
+      return text ??= pieces.join("");
+    },
+    [JSON_PIECES]: pieces,
+  } as { type: "text"; text: string };
+}
+
 function _ok(json: Record<string, unknown>, blocks: ContentBlock[] = []): CallResult {
-  const jsonText = JSON.stringify(json);
+  const pieces = jsonPieces(json);
   const result: CallResult = {
-    content: [{ type: "text", text: jsonText }, ...blocks],
+    content: [_lazyText(pieces), ...blocks],
     structuredContent: json,
-    [JSON_TEXT]: jsonText,
+    [JSON_PIECES]: pieces,
   };
+  const jsonLength = pieces.reduce((n, piece) => n + piece.length, 0);
   // The message holds the JSON twice (as `structuredContent`, and as the text, where escaping at
   // most doubles it) and the blocks; at most 3 UTF-8 bytes per UTF-16 unit. Most results are far
   // under the limit by that bound and are not serialized a second time only to be measured (a
   // 1,913-line outline spent milliseconds of the main thread on it).
   const blockUnits = blocks.length ? JSON.stringify(blocks).length : 0;
-  if ((3 * jsonText.length + blockUnits + 128) * 3 <= MAX_RESULT_BYTES) return result;
+  if ((3 * jsonLength + blockUnits + 128) * 3 <= MAX_RESULT_BYTES) return result;
   const size = utf8Length(JSON.stringify(result));
   if (size <= MAX_RESULT_BYTES) return result;
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;

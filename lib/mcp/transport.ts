@@ -13,7 +13,7 @@
 import { type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
 import { firstLine } from "../errors.ts";
 import { concatBytes } from "../output.ts";
-import { type CallResult, JSON_TEXT } from "./boundary.ts";
+import { type CallResult, JSON_PIECES } from "./boundary.ts";
 
 /** JSON-RPC error codes for lines that are not a usable message. */
 const PARSE_ERROR = -32700;
@@ -55,10 +55,10 @@ export class LineTransport {
 
   /** Writes one message as a line; messages never interleave. */
   send(message: JSONRPCMessage): Promise<void> {
-    return this.#write(messageLine(message));
+    return this.#write(messagePieces(message));
   }
 
-  #write(line: string): Promise<void> {
+  #write(line: string | readonly string[]): Promise<void> {
     this.#writing = this.#writing.then(async () => {
       if (this.#closed) return;
       this.#scratch ??= new Uint8Array(SCRATCH_BYTES);
@@ -169,44 +169,103 @@ export const SCRATCH_BYTES = 256 * 1024;
 const _encoder = new TextEncoder();
 
 /**
- * Writes `line` and a newline to `output` as UTF-8 through `scratch` (at least 4 bytes), which
- * nothing else may use until this resolves.
+ * Writes the pieces of `line` (one string, or pieces to be joined) and a newline to `output` as
+ * UTF-8 through `scratch` (at least 4 bytes), which nothing else may use until this resolves.
+ * The pieces are never joined into one string: see {@linkcode messagePieces}.
  */
 export async function writeLine(
-  line: string,
+  line: string | readonly string[],
   output: { write(bytes: Uint8Array): Promise<number> },
   scratch: Uint8Array,
 ): Promise<void> {
-  const text = line + "\n";
-  for (let read = 0; read < text.length;) {
-    // encodeInto never splits a surrogate pair; `read` counts the UTF-16 units it took.
-    const step = _encoder.encodeInto(read ? text.slice(read) : text, scratch);
-    read += step.read!;
-    for (let done = 0; done < step.written!;) {
-      done += await output.write(scratch.subarray(done, step.written));
+  let filled = 0;
+  const flush = async () => {
+    for (let done = 0; done < filled;) done += await output.write(scratch.subarray(done, filled));
+    filled = 0;
+  };
+  for (const piece of [...(typeof line === "string" ? [line] : line), "\n"]) {
+    for (let read = 0; read < piece.length;) {
+      // encodeInto never splits a surrogate pair; `read` counts the UTF-16 units it took. What
+      // did not fit waits for the buffer to be written out.
+      const step = _encoder.encodeInto(read ? piece.slice(read) : piece, scratch.subarray(filled));
+      read += step.read!;
+      filled += step.written!;
+      if (read < piece.length) await flush();
     }
   }
+  await flush();
 }
 
-/** Stands for `structuredContent` in a message serialized without it (a string JSON never splits). */
-const STAND_IN = "\u0000structuredContent\u0000";
-const STAND_IN_JSON = JSON.stringify(STAND_IN);
+/**
+ * Stand for the text content and `structuredContent` in a message serialized without them: a
+ * string no tool's result and no client's request id holds (a string JSON never splits).
+ */
+const _NONCE = crypto.randomUUID();
+const STAND_IN_TEXT_JSON = JSON.stringify(`\u0000text ${_NONCE}\u0000`);
+const STAND_IN_JSON = JSON.stringify(`\u0000structuredContent ${_NONCE}\u0000`);
 
 /**
- * `message` as JSON. A tool's result that carries its `structuredContent`'s JSON text (made once
- * for its text content, `boundary.ts`) has that text written in place of the object: a large
- * result (an outline of 1,900 items) is not serialized twice on the server's thread.
+ * How much of a JSON text is escaped as one piece of a line: its escaped form (at most twice as
+ * long, two bytes a character) stays under V8's large-object size (128 KB). A large object takes
+ * fresh pages every time, a page fault for every 4 KB (13-14 µs each on the 2-core VMs), and
+ * the line of an outline of 1,900 items had made three of them (400 KB, 210 KB and the joined
+ * line): 200-650 faults.
  */
-export function messageLine(message: JSONRPCMessage): string {
-  const result = (message as { result?: CallResult }).result;
-  const text = result?.[JSON_TEXT];
-  if (typeof text !== "string" || result?.structuredContent === undefined) {
-    return JSON.stringify(message);
+const ESCAPE_STEP = 16 * 1024;
+
+/** `text` as the inside of a JSON string, in pieces of at most {@linkcode ESCAPE_STEP} characters. */
+function _escaped(text: string): string[] {
+  const pieces: string[] = [];
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(text.length, at + ESCAPE_STEP);
+    // Not between the two halves of a surrogate pair (each would be escaped alone).
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    pieces.push(JSON.stringify(text.slice(at, end)).slice(1, -1));
+    at = end;
   }
-  const line = JSON.stringify({ ...message, result: { ...result, structuredContent: STAND_IN } });
-  // The last one: `structuredContent` follows `content`, whose text holds no unescaped quote.
-  const at = line.lastIndexOf(STAND_IN_JSON);
-  return line.slice(0, at) + text + line.slice(at + STAND_IN_JSON.length);
+  return pieces;
+}
+
+/**
+ * `message` as JSON, in pieces that joined are `JSON.stringify(message)`. A tool's result that
+ * carries its `structuredContent`'s JSON text in pieces (made once for its text content,
+ * `boundary.ts`) has those pieces written in place of the object, and escaped a piece at a time in
+ * place of the text content: a large result (an outline of 1,900 items) is serialized once on the
+ * server's thread, and no string as long as the message is made.
+ */
+export function messagePieces(message: JSONRPCMessage): string[] {
+  const result = (message as { result?: CallResult }).result;
+  const pieces = result?.[JSON_PIECES];
+  const [first, ...blocks] = result?.content ?? [];
+  if (
+    pieces === undefined || result?.structuredContent === undefined ||
+    (first as { [JSON_PIECES]?: unknown } | undefined)?.[JSON_PIECES] !== pieces
+  ) {
+    return [JSON.stringify(message)];
+  }
+  const line = JSON.stringify({
+    ...message,
+    result: {
+      ...result,
+      content: [{ type: "text", text: JSON.parse(STAND_IN_TEXT_JSON) }, ...blocks],
+      structuredContent: JSON.parse(STAND_IN_JSON),
+    },
+  });
+  const atText = line.indexOf(STAND_IN_TEXT_JSON);
+  const atObject = line.indexOf(STAND_IN_JSON);
+  return [
+    line.slice(0, atText + 1),
+    ...pieces.flatMap(_escaped),
+    line.slice(atText + STAND_IN_TEXT_JSON.length - 1, atObject),
+    ...pieces,
+    line.slice(atObject + STAND_IN_JSON.length),
+  ];
+}
+
+/** `message` as one line of JSON (tests: the pieces of {@linkcode messagePieces} joined). */
+export function messageLine(message: JSONRPCMessage): string {
+  return messagePieces(message).join("");
 }
 
 /**

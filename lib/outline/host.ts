@@ -17,10 +17,12 @@
 import type { Worker } from "node:worker_threads";
 import { ToolError } from "../errors.ts";
 import { unrefTimer, whenQuiet } from "../quiet.ts";
+import { sha256Hex } from "../text.ts";
 import type { LanguageId } from "./languages.ts";
 import { decodeSource, type NotText, type Outline, outlineSource } from "./source.ts";
 import { unpackOutline } from "./packed.ts";
-import type { OutlineReply, OutlineRequest } from "./worker.ts";
+import type { OutlineIdle, OutlineReply, OutlineRequest } from "./worker.ts";
+import { dropKeptBuffer, keepBuffer } from "./read_buffer.ts";
 import worker from "./worker.ts" with { type: "text" };
 import source from "./source.ts" with { type: "text" };
 import items from "./items.ts" with { type: "text" };
@@ -55,6 +57,13 @@ const PRESTART_QUIET_MS = 300;
  * to set the worker's warm-up going, little enough that an outline coming meanwhile barely waits.
  */
 const PRIME_CHARS = 48_000;
+
+/**
+ * How long the server must have been quiet before the worker is told it may do its idle work
+ * (free the trees it let go, warm a grammar up: `worker.ts`): not while the answer is still being
+ * written and the client reads it, on a machine of two cores.
+ */
+const IDLE_WORK_QUIET_MS = 100;
 
 /** How long a new worker may take to load before outline runs in the server instead. */
 const START_MS = 15_000;
@@ -154,11 +163,27 @@ let _pending = 0; // outlines and starts queued or running
 let _prestart: (() => void) | undefined; // cancels a prestart waiting for a quiet moment
 let _prime: { language: LanguageId; abs?: string } | undefined; // what the next prestart loads
 const _languages = new Set<LanguageId>(); // the grammars the current worker has loaded
+let _idleWork: (() => void) | undefined; // cancels the idle signal waiting for a quiet moment
 
 function _stop(): void {
   clearTimeout(_idleTimer);
+  _idleWork?.();
   _worker?.terminate();
   _worker = undefined;
+  dropKeptBuffer();
+}
+
+/** Tells worker `w` it may do its idle work, once the server is quiet and nothing is queued. */
+function _idleSoon(w: Worker): void {
+  _idleWork?.();
+  const cancel = whenQuiet(IDLE_WORK_QUIET_MS, () => {
+    _idleWork = undefined;
+    if (_worker === w && _pending === 0) w.postMessage({ idle: true } satisfies OutlineIdle);
+  });
+  _idleWork = () => {
+    cancel();
+    _idleWork = undefined;
+  };
 }
 
 /** Work on the worker, one piece at a time; the worker's idle clock starts when none is left. */
@@ -208,20 +233,27 @@ async function _load(urls: ModuleUrls): Promise<Worker | undefined> {
   return undefined;
 }
 
+/** An outline found by the worker, with the SHA-256 of the bytes it was found in (hex). */
+export type HashedOutline = Outline & { sha256: string };
+
 /**
  * One request to the worker; `undefined` when the worker could not run it at all (`bytes` are then
- * still whole: they are handed over, not copied, only to a worker that has answered before).
+ * still whole: they are handed over, not copied, only to a worker that has answered before). The
+ * worker hands their buffer back with its answer, to be kept for the next read (`read_buffer.ts`).
  */
 async function _ask(
   language: LanguageId,
   bytes: Uint8Array,
   key?: string,
-): Promise<Outline | NotText | undefined> {
+): Promise<HashedOutline | NotText | undefined> {
   const w = _worker ??= await _start();
   if (!w) return undefined;
+  _idleWork?.();
   const id = ++_ids;
   _languages.add(language);
-  const { promise, resolve, reject } = Promise.withResolvers<Outline | NotText | undefined>();
+  const { promise, resolve, reject } = Promise.withResolvers<
+    HashedOutline | NotText | undefined
+  >();
   const timer = setTimeout(() => {
     done();
     _stop();
@@ -235,6 +267,14 @@ async function _ask(
   const onMessage = (reply: OutlineReply) => {
     if (reply.id !== id || "ready" in reply) return;
     done();
+    _idleSoon(w);
+    try {
+      _answer(reply);
+    } finally {
+      keepBuffer(reply.buffer); // once the outline's text is read from it (packed.ts)
+    }
+  };
+  const _answer = (reply: Exclude<OutlineReply, { ready: true }>) => {
     if ("notText" in reply) return resolve(reply.notText);
     if ("error" in reply) {
       // A worker that never outlined anything may lack what it needs here: outline in the server.
@@ -243,7 +283,7 @@ async function _ask(
     }
     _answered = true;
     if (reply.heapMb > MEMORY_BUDGET_MB) _stop(); // gives its WASM memory back
-    resolve(unpackOutline(reply.outline));
+    resolve({ ...unpackOutline(reply.outline, reply.buffer), sha256: reply.sha256 });
   };
   const onError = (err: Error) => {
     done();
@@ -262,32 +302,41 @@ async function _ask(
   // A plain ArrayBuffer, handed over: Deno's worker_threads copy a typed array (or a buffer not
   // handed over) to the worker slowly, 0.1-0.5 s for 400 KB at load 7-10, a string in 1-5 ms.
   // Only a worker that has answered before gets the caller's own buffer (see above).
-  const own = _answered && bytes.byteOffset === 0 &&
-    bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
-  const buffer = (own ? bytes : bytes.slice()).buffer as ArrayBuffer;
-  w.postMessage({ id, language, buffer, key } satisfies OutlineRequest, [buffer]);
+  const own = _answered && bytes.byteOffset === 0 && bytes.buffer instanceof ArrayBuffer;
+  const buffer = (own ? bytes.buffer : bytes.slice().buffer) as ArrayBuffer;
+  w.postMessage(
+    { id, language, buffer, length: bytes.length, key } satisfies OutlineRequest,
+    [buffer],
+  );
   return promise;
 }
 
 /**
  * Outlines a file's `bytes` as `language` in the worker (one request at a time), or here without
- * one; says so when they are not text ({@linkcode decodeSource}). The worker decodes them, and they
- * may be handed over to it: the caller must not use `bytes` afterwards. `key` (the file's path)
- * lets the worker re-parse only what changed since its last outline.
+ * one; says so when they are not text ({@linkcode decodeSource}). The worker decodes and hashes
+ * them, and they may be handed over to it: the caller must not use `bytes` afterwards (their
+ * buffer is kept for the next read, `read_buffer.ts`). `key` (the file's path) lets the worker
+ * re-parse only what changed since its last outline.
  */
 export function outlineInWorker(
   language: LanguageId,
   bytes: Uint8Array,
   key: string,
-): Promise<Outline | NotText> {
+): Promise<HashedOutline | NotText> {
   return _enqueue(async () => {
-    if (!_broken) {
-      const outline = await _ask(language, bytes, key);
-      if (outline) return outline;
-      _broken = true; // the worker cannot start here: outline in the server from now on
+    try {
+      if (!_broken) {
+        const outline = await _ask(language, bytes, key);
+        if (outline) return outline;
+        _broken = true; // the worker cannot start here: outline in the server from now on
+      }
+      const source = decodeSource(bytes);
+      if ("notText" in source) return source.notText;
+      const sha256 = await sha256Hex(bytes);
+      return { ...await outlineSource(language, source.text), sha256 };
+    } finally {
+      keepBuffer(bytes.buffer); // (not when handed over: a buffer handed over has length 0)
     }
-    const source = decodeSource(bytes);
-    return "notText" in source ? source.notText : await outlineSource(language, source.text);
   });
 }
 

@@ -13,6 +13,7 @@ import { type LanguageId, languageOf, SUPPORTED_EXTENSIONS } from "./languages.t
 import { outlineInWorker } from "./host.ts";
 import { decodeSource, type NotText, type Outline } from "./source.ts";
 import { OutlineCache } from "./cache.ts";
+import { keepBuffer, readKept } from "./read_buffer.ts";
 
 export type { Kind, OutlineItem } from "./items.ts";
 export { type LanguageId, languageOf, SUPPORTED_EXTENSIONS } from "./languages.ts";
@@ -37,7 +38,10 @@ export interface Source {
   text: string;
 }
 
-/** A file checked for outlining: its language, identity and bytes. */
+/**
+ * A file checked for outlining: its language, identity and bytes, read into outline's kept buffer
+ * (`read_buffer.ts`: give it back with `keepBuffer` once done with them).
+ */
 async function _load(
   abs: string,
   rel: string,
@@ -67,7 +71,7 @@ async function _load(
       } MB, limit ${MAX_OUTLINE_BYTES / 1048576} MB); use find to search it`,
     );
   }
-  const bytes = await Deno.readFile(abs);
+  const bytes = await readKept(abs, info.size);
   // A `.h` is C or C++ by its text (languages.ts).
   return { language: languageOf(rel, bytes) ?? language, mtime: info.mtime?.getTime() ?? 0, bytes };
 }
@@ -84,6 +88,7 @@ function _notText(rel: string, why: NotText): ToolError {
 export async function readSource(abs: string, rel: string): Promise<Source> {
   const { language, bytes } = await _load(abs, rel);
   const source = decodeSource(bytes);
+  keepBuffer(bytes.buffer);
   if ("notText" in source) throw _notText(rel, source.notText);
   return { language, text: source.text };
 }
@@ -101,19 +106,20 @@ const _cache = new OutlineCache();
  */
 export async function outlineFile(abs: string, rel: string): Promise<FileOutline> {
   const { language, mtime, bytes } = await _load(abs, rel);
-  const size = bytes.length; // the bytes go to the worker
-  // The digest takes its copy of the bytes now, before they are handed to the worker: a file with
-  // no outline kept for its size and time goes to the worker at once and is hashed meanwhile.
-  const hashing = sha256Hex(bytes);
-  hashing.catch(() => {}); // (awaited below; never left to reject unseen)
+  const size = bytes.length;
   if (_cache.mayHold(abs, size, mtime)) {
-    const kept = _cache.get(abs, size, mtime, await hashing);
-    if (kept) return { language, ...kept };
+    const kept = _cache.get(abs, size, mtime, await sha256Hex(bytes));
+    if (kept) {
+      keepBuffer(bytes.buffer);
+      return { language, ...kept };
+    }
   }
+  // The bytes go to the worker, which hashes them (off this thread, without a copy: host.ts).
   const outline = await outlineInWorker(language, bytes, abs);
   if (typeof outline === "string") throw _notText(rel, outline);
-  _cache.set(abs, size, mtime, await hashing, outline);
-  return { language, ...outline };
+  const { sha256, ...found } = outline;
+  _cache.set(abs, size, mtime, sha256, found);
+  return { language, ...found };
 }
 
 /** Forgets the kept outlines (tests, benchmarks). */

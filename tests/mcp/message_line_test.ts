@@ -3,8 +3,8 @@
  * text content in place of `structuredContent`, and the line reads back as the whole message.
  */
 import assert from "node:assert/strict";
-import { callTool, JSON_TEXT } from "../../lib/mcp/boundary.ts";
-import { messageLine, SCRATCH_BYTES, writeLine } from "../../lib/mcp/transport.ts";
+import { callTool, JSON_PIECES } from "../../lib/mcp/boundary.ts";
+import { messageLine, messagePieces, SCRATCH_BYTES, writeLine } from "../../lib/mcp/transport.ts";
 import { ANNOTATIONS, defineTool } from "../../lib/mcp/mod.ts";
 import { z } from "zod";
 
@@ -29,7 +29,7 @@ const tool = defineTool({
 Deno.test("a result's line holds structuredContent from the JSON text made once, and reads back whole", async () => {
   const ctx = { root: "/tmp", signal: new AbortController().signal } as never;
   const result = await callTool(tool as never, { n: 3 }, ctx);
-  assert.equal(typeof result[JSON_TEXT], "string", "the boundary keeps the JSON text it made");
+  assert.ok(Array.isArray(result[JSON_PIECES]), "the boundary keeps the JSON text it made");
   // A stand-in for structuredContent that the JSON text itself holds must not be replaced.
   const message = { jsonrpc: "2.0", id: 7, result } as never;
   const line = messageLine(message);
@@ -89,6 +89,40 @@ Deno.test("a line is written through a small buffer a piece at a time, byte for 
           new TextEncoder().encode(line + "\n"),
           `scratch ${scratchBytes}, ${most} bytes a write, line of ${line.length}`,
         );
+      }
+    }
+  }
+});
+
+Deno.test("a large result's line is JSON.stringify of the message exactly, in pieces, whatever the id", async () => {
+  const ctx = { root: "/tmp", signal: new AbortController().signal } as never;
+  // Items long enough for the escaped text to be cut many times: surrogate pairs, quotes,
+  // backslashes and control characters fall on every kind of cut.
+  // Long runs of surrogate pairs at both parities: some cut of the escaping falls inside a pair.
+  const items = ["🙂".repeat(40_000), "x" + "🙂".repeat(40_000)];
+  items.push(...Array.from(
+    { length: 3000 },
+    (_, i) => `${i}|${"x".repeat(i % 17)}🙂"q"\\ \u0001 \u2028é${"🙂".repeat(i % 5)}`,
+  ));
+  const big = defineTool({ ...tool, run: () => Promise.resolve({ status: "ok", items }) } as never);
+  const result = await callTool(big as never, { n: 1 }, ctx);
+  for (const id of [7, "\u0000structuredContent\u0000", '"\u0000text\u0000"']) {
+    for (const message of [{ jsonrpc: "2.0", id, result }, { result, jsonrpc: "2.0", id }]) {
+      const pieces = messagePieces(message as never);
+      assert.ok(pieces.length > 10, "the text content is escaped in pieces");
+      const whole = JSON.stringify(message);
+      assert.equal(pieces.join(""), whole);
+      assert.ok(
+        Math.max(...pieces.map((p) => p.length)) < whole.length / 2,
+        "no piece is the line",
+      );
+      // Small buffers once (slow, and the same for every id); the server's own buffer each time.
+      const first = id === 7 && Object.keys(message)[0] === "jsonrpc";
+      const sizes = first ? [4, 7, SCRATCH_BYTES] : [SCRATCH_BYTES];
+      for (const scratchBytes of sizes) {
+        const out = _output(scratchBytes === 4 ? 3 : Infinity);
+        await writeLine(pieces, out, new Uint8Array(scratchBytes));
+        assert.deepEqual(out.bytes(), new TextEncoder().encode(whole + "\n"));
       }
     }
   }
