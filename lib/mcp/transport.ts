@@ -14,6 +14,7 @@ import { type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol
 import { firstLine } from "../errors.ts";
 import { concatBytes } from "../output.ts";
 import { type CallResult, JSON_PIECES } from "./boundary.ts";
+import { PIECE_CHARS } from "./json_pieces.ts";
 
 /** JSON-RPC error codes for lines that are not a usable message. */
 const PARSE_ERROR = -32700;
@@ -211,7 +212,7 @@ const STAND_IN_JSON = JSON.stringify(`\u0000structuredContent ${_NONCE}\u0000`);
  * the line of an outline of 1,900 items had made three of them (400 KB, 210 KB and the joined
  * line): 200-650 faults.
  */
-const ESCAPE_STEP = 16 * 1024;
+const ESCAPE_STEP = PIECE_CHARS;
 
 /** `text` as the inside of a JSON string, in pieces of at most {@linkcode ESCAPE_STEP} characters. */
 function _escaped(text: string): string[] {

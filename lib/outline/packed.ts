@@ -4,7 +4,7 @@
  * copying one object per item (1,900 of them for an 11,500-line `.d.ts`).
  */
 import type { Kind, OutlineItem } from "./items.ts";
-import type { Outline } from "./source.ts";
+import { DECODE_STEP, type Outline } from "./source.ts";
 
 /** Every kind, by its number in a packed outline. */
 const KINDS: readonly Kind[] = [
@@ -87,7 +87,10 @@ function _encodeInto(strings: string[], out: Uint8Array): number | undefined {
   return written;
 }
 
-/** Reads `lengths` UTF-16 units at a time from UTF-8 `bytes`, decoded a step at a time. */
+/**
+ * Reads `lengths` UTF-16 units at a time from UTF-8 `bytes`, decoded {@linkcode DECODE_STEP} bytes
+ * at a time (as `source.ts` decodes a file).
+ */
 function _reader(bytes: Uint8Array): (length: number) => string {
   const decoder = new TextDecoder();
   let part = "";
@@ -107,9 +110,6 @@ function _reader(bytes: Uint8Array): (length: number) => string {
     return out;
   };
 }
-
-/** How many bytes of names and signatures are decoded at once (as `source.ts` decodes a file). */
-const DECODE_STEP = 32 * 1024;
 
 /** The outline that {@linkcode packOutline} packed; `buffer`, the one that came with it. */
 export function unpackOutline(packed: PackedOutline, buffer?: ArrayBuffer): Outline {
