@@ -63,3 +63,19 @@ export function whenQuiet(ms: number, work: () => void): () => void {
   unrefTimer(timer);
   return () => clearTimeout(timer);
 }
+
+/**
+ * How long work may stay idle before it is let go: `fallback`, or the milliseconds the environment
+ * variable `name` gives (`LOCALEXEC_FIND_IDLE_MS`, `LOCALEXEC_OUTLINE_IDLE_MS`: tests and
+ * benchmarks) where the server may read the environment.
+ */
+export function idleMsFromEnv(name: string, fallback: number): number {
+  let set: string | undefined;
+  try {
+    set = Deno.env.get(name);
+  } catch {
+    return fallback; // no permission to read the environment
+  }
+  const ms = Number(set);
+  return set && Number.isFinite(ms) && ms >= 0 ? ms : fallback;
+}

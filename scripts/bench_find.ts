@@ -41,8 +41,9 @@ import {
   timeShell,
 } from "./mcp_driver.ts";
 
+// Imported for its pattern sets (bench_memory.ts), it reads none of that benchmark's options.
 const args = parseArgs({
-  args: Deno.args,
+  args: import.meta.main ? Deno.args : [],
   options: {
     tree: { type: "string" },
     files: { type: "string", default: "2000" },

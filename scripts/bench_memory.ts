@@ -11,7 +11,11 @@
  * coming back: a find matching files of one language (timed: it lists the tree anew once find's
  * memory has gone back), the same find again (warm), a second's pause, and an outline of a file of
  * that language never outlined, timed. With `--compare main.ts` a third server, of that checkout,
- * makes the same calls, call by call.
+ * makes the same calls, call by call. With `--parts`, two more servers of this checkout make them
+ * too, one whose outline worker ends after {@linkcode PART_IDLE_MS} without an outline
+ * (`LOCALEXEC_OUTLINE_IDLE_MS`), one whose find listing and worker go after as long without a find
+ * (`LOCALEXEC_FIND_IDLE_MS`); {@linkcode PART_WAIT_MS} after the run every server is read again,
+ * and what each part holds is the measured server's memory less that of the server without it.
  */
 import { parseArgs } from "../lib/deps.ts";
 import { OUTLINE_IDLE_MS } from "../lib/outline/host.ts";
@@ -25,8 +29,19 @@ const args = parseArgs({
     tree: { type: "string" },
     wait: { type: "string", default: "60000" },
     compare: { type: "string" },
+    parts: { type: "boolean", default: false },
   },
 });
+
+/**
+ * `--parts`: how long the servers measured without a part keep it idle. Longer than a server waits
+ * between its own calls in the run (the other servers' calls: well under a second once the tree
+ * is listed), so the part lives through the run as in the measured server, and ends soon after.
+ */
+const PART_IDLE_MS = 2500;
+
+/** `--parts`: when, after the run, every server is read again (the parts have ended by then). */
+const PART_WAIT_MS = 5000;
 
 /** What outline reads here, by extension. */
 const KINDS = [".py", ".ts", ".rs", ".js", ".go"];
@@ -64,6 +79,16 @@ async function main(): Promise<void> {
   if (args.values.compare) {
     servers.push(await new Server(root, undefined, args.values.compare).start());
   }
+  const parts = args.values.parts
+    ? [
+      ["outline's worker", "LOCALEXEC_OUTLINE_IDLE_MS"],
+      ["find's listing and worker", "LOCALEXEC_FIND_IDLE_MS"],
+    ].map(([part, variable]) => ({
+      part,
+      server: new Server(root, undefined, undefined, { [variable]: String(PART_IDLE_MS) }),
+    }))
+    : [];
+  for (const { server } of parts) servers.push(await server.start());
   const rows: number[][] = [idle, ...servers].map((s) => [s.rssMb()]);
   for (const s of [idle, ...servers]) await s.tools();
   await new Promise((resolve) => setTimeout(resolve, 1500)); // a client's pause: find gets ready
@@ -90,7 +115,19 @@ async function main(): Promise<void> {
     }
   }
   sample();
-  await new Promise((resolve) => setTimeout(resolve, wait));
+  let waited = 0;
+  if (parts.length) {
+    await new Promise((resolve) => setTimeout(resolve, waited = PART_WAIT_MS));
+    const measured = servers[1].rssMb();
+    const shares = parts.map(({ part, server }) =>
+      `${part} ${(measured - server.rssMb()).toFixed(0)}`
+    );
+    console.log(
+      `${PART_WAIT_MS / 1000} s after the run, what each part holds in the measured server (MB, ` +
+        `against a server whose part has ended): ${shares.join(", ")}`,
+    );
+  }
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait - waited)));
   sample();
   // As a client comes back: a find that matches a file of the next outline's language, the
   // model's turn, then the outline (the worker is started ahead, at the quiet moment between).
@@ -108,7 +145,9 @@ async function main(): Promise<void> {
     after.push((await timed(() => s.call("outline", { path: last })))[0]);
   }
   const binary = [idle, ...servers].map((s) => _binaryMb(s.pid));
-  const names = ["idle", "finds only", "finds+outlines", "--compare"];
+  const names = ["idle", "finds only", "finds+outlines"];
+  if (args.values.compare) names.push("--compare");
+  for (const { part } of parts) names.push(`no ${part.split(" ")[0].replace("'s", "")} part`);
   console.log(
     `${outlined} outlines, 50 finds; resident MB: handshake / ready / after / ${
       wait / 1000

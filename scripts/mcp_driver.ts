@@ -19,9 +19,16 @@ export class Server {
   #id = 0;
 
   /** `flags`: Deno's permission flags, the full preset's by default; `main`: another checkout's. */
-  constructor(root: string, flags: readonly string[] = FULL, main = MAIN) {
+  /** `env`: variables the server gets besides this process's own. */
+  constructor(
+    root: string,
+    flags: readonly string[] = FULL,
+    main = MAIN,
+    env: Record<string, string> = {},
+  ) {
     this.#child = new Deno.Command(Deno.execPath(), {
       args: ["run", "--no-prompt", ...flags, main, "--root", root],
+      env,
       stdin: "piped",
       stdout: "piped",
       stderr: "null",

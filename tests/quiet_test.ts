@@ -4,7 +4,14 @@
  */
 import assert from "node:assert/strict";
 import { evalExits } from "./helpers/proc.ts";
-import { callEnded, callsRunning, callStarted, quietMs, whenQuiet } from "../lib/quiet.ts";
+import {
+  callEnded,
+  callsRunning,
+  callStarted,
+  idleMsFromEnv,
+  quietMs,
+  whenQuiet,
+} from "../lib/quiet.ts";
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,4 +47,26 @@ Deno.test("whenQuiet can be cancelled, and never keeps the process up", async ()
   const code = `import { callStarted, whenQuiet } from ${JSON.stringify(quiet)};
     callStarted(); whenQuiet(10, () => {});`; // a call that never ends: it would wait for ever
   await evalExits(code);
+});
+
+Deno.test("an idle time from the environment is taken only when it is a number of at least 0", () => {
+  const name = "LOCALEXEC_TEST_IDLE_MS";
+  const cases: [string | undefined, number][] = [
+    [undefined, 40_000],
+    ["300", 300],
+    ["0", 0],
+    ["", 40_000],
+    ["-5", 40_000],
+    ["soon", 40_000],
+    ["Infinity", 40_000],
+  ];
+  try {
+    for (const [set, want] of cases) {
+      if (set === undefined) Deno.env.delete(name);
+      else Deno.env.set(name, set);
+      assert.equal(idleMsFromEnv(name, 40_000), want, `${name}=${set}`);
+    }
+  } finally {
+    Deno.env.delete(name);
+  }
 });

@@ -6,7 +6,7 @@
  * tree that is a cold find's time again (BENCHMARKS.md, issue 36). The server tells this module of
  * every find answered (`main.ts`).
  */
-import { unrefTimer, whenQuiet } from "../quiet.ts";
+import { idleMsFromEnv, unrefTimer, whenQuiet } from "../quiet.ts";
 
 /**
  * How long find's listing and worker stay with no find before they go: as outline's worker
@@ -21,17 +21,6 @@ let _timer: ReturnType<typeof setTimeout> | undefined;
 let _cancelQuiet: (() => void) | undefined;
 let _find: typeof import("../find/mod.ts") | undefined;
 
-function _idleMs(): number {
-  let set: string | undefined;
-  try {
-    set = Deno.env.get("LOCALEXEC_FIND_IDLE_MS");
-  } catch {
-    return FIND_IDLE_MS; // no permission to read the environment
-  }
-  const ms = Number(set);
-  return set && Number.isFinite(ms) && ms >= 0 ? ms : FIND_IDLE_MS;
-}
-
 /** A find has been answered: find's idle clock starts again. */
 export async function findAnswered(): Promise<void> {
   clearTimeout(_timer);
@@ -43,6 +32,6 @@ export async function findAnswered(): Promise<void> {
       _cancelQuiet = undefined;
       void _find?.releaseIdle();
     });
-  }, _idleMs());
+  }, idleMsFromEnv("LOCALEXEC_FIND_IDLE_MS", FIND_IDLE_MS));
   unrefTimer(_timer);
 }

@@ -16,7 +16,7 @@
  */
 import type { Worker } from "node:worker_threads";
 import { ToolError } from "../errors.ts";
-import { unrefTimer, whenQuiet } from "../quiet.ts";
+import { idleMsFromEnv, unrefTimer, whenQuiet } from "../quiet.ts";
 import { sha256Hex } from "../text.ts";
 import type { LanguageId } from "./languages.ts";
 import { decodeSource, type NotText, type Outline, outlineSource } from "./source.ts";
@@ -46,6 +46,7 @@ export const OUTLINE_BUDGET_MS = 30_000;
  * How long outline's worker stays with no outline to do before it ends (docs/DECISIONS.md, issue
  * 36; its memory in BENCHMARKS.md): long enough for a session's run of outlines to share one warm
  * worker, short enough that a server left alone has given the worker's memory back within a minute.
+ * `LOCALEXEC_OUTLINE_IDLE_MS` sets it (tests, `bench memory --parts`).
  */
 export const OUTLINE_IDLE_MS = 40_000;
 
@@ -157,7 +158,7 @@ let _answered = false; // the current worker has answered at least once
 let _ids = 0;
 let _starts = 0;
 let _queue: Promise<unknown> = Promise.resolve();
-let _idleMs = OUTLINE_IDLE_MS;
+let _idleMs: number | undefined; // set by tests; else the environment's, or OUTLINE_IDLE_MS
 let _idleTimer: ReturnType<typeof setTimeout> | undefined;
 let _pending = 0; // outlines and starts queued or running
 let _prestart: (() => void) | undefined; // cancels a prestart waiting for a quiet moment
@@ -192,6 +193,7 @@ function _enqueue<T>(work: () => Promise<T>): Promise<T> {
   clearTimeout(_idleTimer);
   const run = _queue.then(work).finally(() => {
     if (--_pending === 0 && _worker) {
+      _idleMs ??= idleMsFromEnv("LOCALEXEC_OUTLINE_IDLE_MS", OUTLINE_IDLE_MS);
       _idleTimer = setTimeout(() => _pending === 0 && _stop(), _idleMs);
       unrefTimer(_idleTimer);
     }
@@ -385,7 +387,7 @@ async function _primeBytes(abs?: string): Promise<Uint8Array> {
 
 /** Sets how long the worker may stay idle (tests); `undefined` puts back the default. */
 export function setOutlineIdleMs(ms?: number): void {
-  _idleMs = ms ?? OUTLINE_IDLE_MS;
+  _idleMs = ms;
 }
 
 /** Whether outline's worker is up now (tests). */

@@ -118,3 +118,23 @@ Deno.test("a server starts outline's worker after a read_file of a source file, 
     await conn.close();
   }
 });
+
+Deno.test("LOCALEXEC_OUTLINE_IDLE_MS sets how long a server's outline worker stays idle", async () => {
+  const root = await tempProject({ "a.py": PY });
+  const conn = await connect(root, { env: { LOCALEXEC_OUTLINE_IDLE_MS: "300" } });
+  try {
+    const pid = conn.transport.pid!;
+    await callMcp(conn.client, "list_files", {});
+    await _until(() => _workers(pid) >= 1, "find's worker started at the first quiet moment");
+    const before = _workers(pid);
+    const out = await callMcp(conn.client, "outline", { path: "a.py" });
+    assert.equal((out.items as string[]).length, 3);
+    assert.equal(_workers(pid), before + 1, "outline's worker is up after the outline");
+    // 40 s by default: the bound of `_until` (10 s) fails a server that ignores the variable.
+    await _until(() => _workers(pid) === before, "outline's worker ended once idle for 300 ms");
+    const again = await callMcp(conn.client, "outline", { path: "a.py" });
+    assert.deepEqual(again.items, out.items);
+  } finally {
+    await conn.close();
+  }
+});
