@@ -22,21 +22,48 @@ function _skipped(value: unknown): boolean {
 }
 
 /**
- * An array, or an object of `Object`'s own prototype (or none), without `toJSON`: what is walked
- * here. Anything else (strings, numbers, dates, class instances) is one `JSON.stringify` call.
+ * What JSON writes for the property `key` holding `value`: what its `toJSON(key)` gives, where it
+ * has one (called once: an object it gives is written as it is, its own `toJSON` not called).
+ */
+function _property(value: unknown, key: string): unknown {
+  if ((typeof value === "object" && value !== null) || typeof value === "bigint") {
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === "function") return toJSON.call(value, key);
+  }
+  return value;
+}
+
+/**
+ * An object JSON writes as its own enumerable properties, or an array: what is walked here.
+ * Primitives, boxed primitives (`new Number(1)` is written `1`) and `JSON.rawJSON`'s text are one
+ * `JSON.stringify` call, which calls no `toJSON` for them.
  */
 function _walked(value: unknown): value is Record<string, unknown> | unknown[] {
   if (typeof value !== "object" || value === null) return false;
-  if (typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
-  if (Array.isArray(value)) return true;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  if (
+    value instanceof Number || value instanceof String || value instanceof Boolean ||
+    value instanceof BigInt
+  ) return false;
+  return !(JSON as { isRawJSON?: (v: unknown) => boolean }).isRawJSON?.(value);
+}
+
+/**
+ * The JSON of `value` written for property `key` (its `toJSON`, if any, already called), in one
+ * `JSON.stringify` call, which refuses a cycle as the walk would: the call's replacer puts back
+ * `value` where JSON would have called its `toJSON` a second time.
+ */
+function _whole(value: unknown, key: string): string {
+  const holder = { [key]: value };
+  const text = JSON.stringify(holder, function (this: unknown, name: string, given: unknown) {
+    return this === holder && name === key ? value : given;
+  });
+  return text.slice(JSON.stringify(key).length + 2, -1);
 }
 
 /**
  * `JSON.stringify(value)` in pieces of about {@linkcode PIECE_CHARS} characters (see the module
- * comment); throws where `JSON.stringify` throws. `value` must be one JSON can hold at the top
- * (not `undefined`, a function or a symbol).
+ * comment); throws where `JSON.stringify` throws, and where it would give `undefined` (`value`
+ * must be one JSON can hold at the top: not `undefined`, a function or a symbol).
  */
 export function jsonPieces(value: unknown): string[] {
   const pieces: string[] = [];
@@ -51,29 +78,34 @@ export function jsonPieces(value: unknown): string[] {
       size = 0;
     }
   };
-  const walk = (v: unknown, depth: number): void => {
-    if (depth > MAX_DEPTH || !_walked(v)) return emit(JSON.stringify(v));
+  // `v` is what is written (its toJSON, if any, already called); `key`, the property holding it.
+  const walk = (v: unknown, key: string, depth: number): void => {
+    if (depth > MAX_DEPTH) return emit(_whole(v, key));
+    if (!_walked(v)) return emit(JSON.stringify(v));
     if (Array.isArray(v)) {
       emit("[");
       for (let i = 0; i < v.length; i++) {
         if (i > 0) emit(",");
-        if (_skipped(v[i])) emit("null");
-        else walk(v[i], depth + 1);
+        const item = _property(v[i], String(i));
+        if (_skipped(item)) emit("null");
+        else walk(item, String(i), depth + 1);
       }
       return emit("]");
     }
     let first = true;
     emit("{");
-    for (const key of Object.keys(v)) {
-      const item = v[key];
+    for (const name of Object.keys(v)) {
+      const item = _property(v[name], name);
       if (_skipped(item)) continue;
-      emit(`${first ? "" : ","}${JSON.stringify(key)}:`);
+      emit(`${first ? "" : ","}${JSON.stringify(name)}:`);
       first = false;
-      walk(item, depth + 1);
+      walk(item, name, depth + 1);
     }
     emit("}");
   };
-  walk(value, 0);
+  const top = _property(value, "");
+  if (_skipped(top)) throw new TypeError("JSON has no text for this value");
+  walk(top, "", 0);
   if (parts.length) pieces.push(parts.join(""));
   return pieces;
 }

@@ -9,6 +9,12 @@ class Point {
   constructor(readonly x: number, readonly y: number) {}
 }
 
+/** JSON text made by `JSON.rawJSON`, where the runtime has it. */
+function _raw(): unknown[] {
+  const json = JSON as unknown as { rawJSON?: (text: string) => unknown };
+  return json.rawJSON ? [json.rawJSON("12345678901234567890")] : [];
+}
+
 /** A value of every kind JSON.stringify treats apart, nested `depth` deep, from seed `n`. */
 function _value(n: number, depth: number): unknown {
   const leaves: unknown[] = [
@@ -30,6 +36,18 @@ function _value(n: number, depth: number): unknown {
     Object.assign(Object.create(null), { bare: 1 }),
     [undefined, , () => 2], // a hole too
     "x".repeat(40_000),
+    // What toJSON gives is what is written: nothing, the property's own key, a function, an
+    // object whose own toJSON is not called again.
+    { toJSON: () => undefined },
+    { toJSON: (key: string) => `key ${key}` },
+    { toJSON: () => () => 3 },
+    { toJSON: () => ({ toJSON: () => "not called", kept: 1 }) },
+    new Number(3),
+    new String("boxed"),
+    Object(false),
+    new Map([[1, 2]]),
+    new Uint8Array([1, 2]),
+    ..._raw(),
   ];
   if (depth === 0) return leaves[n % leaves.length];
   const kids = Array.from({ length: 2 + (n % 4) }, (_, i) => _value(n * 7 + i, depth - 1));
@@ -45,9 +63,24 @@ Deno.test("a value's JSON in pieces is JSON.stringify of it, joined", () => {
     assert.equal(jsonPieces(value).join(""), JSON.stringify(value), `seed ${n}`);
   }
   // Deeper than the walk goes, and a cycle, which JSON.stringify refuses too.
-  let deep: unknown = ["bottom"];
-  for (let i = 0; i < 200; i++) deep = { d: deep };
+  let deep: unknown = ["bottom", { toJSON: () => ({ toJSON: () => "not called", a: 1 }) }];
+  for (let i = 0; i < 200; i++) deep = { [i % 2 ? 'k"ey' : "d"]: deep };
   assert.equal(jsonPieces(deep).join(""), JSON.stringify(deep));
+  for (let i = 0; i < 70; i++) deep = { d: deep, made: { toJSON: (key: string) => key } };
+  assert.equal(jsonPieces(deep).join(""), JSON.stringify(deep));
+  // Every level a toJSON's object with a toJSON of its own, which JSON never calls: at the depth
+  // where the walk hands the rest to JSON.stringify too.
+  let made: unknown = "end";
+  for (let i = 0; i < 150; i++) {
+    const inner = made;
+    made = { toJSON: () => ({ toJSON: () => "called twice", d: inner }) };
+  }
+  assert.equal(jsonPieces(made).join(""), JSON.stringify(made));
+  // What JSON.stringify gives no text for, at the top.
+  for (const none of [undefined, () => 1, { toJSON: () => undefined }]) {
+    assert.equal(JSON.stringify(none), undefined);
+    assert.throws(() => jsonPieces(none), TypeError);
+  }
   const cycle: Record<string, unknown> = {};
   cycle.self = cycle;
   assert.throws(() => jsonPieces(cycle), TypeError);
