@@ -202,8 +202,10 @@ export async function writeLine(
  * string no tool's result and no client's request id holds (a string JSON never splits).
  */
 const _NONCE = crypto.randomUUID();
-const STAND_IN_TEXT_JSON = JSON.stringify(`\u0000text ${_NONCE}\u0000`);
-const STAND_IN_JSON = JSON.stringify(`\u0000structuredContent ${_NONCE}\u0000`);
+const STAND_IN_TEXT = `\u0000text ${_NONCE}\u0000`;
+const STAND_IN = `\u0000structuredContent ${_NONCE}\u0000`;
+const STAND_IN_TEXT_JSON = JSON.stringify(STAND_IN_TEXT);
+const STAND_IN_JSON = JSON.stringify(STAND_IN);
 
 /**
  * How much of a JSON text is escaped as one piece of a line: its escaped form (at most twice as
@@ -249,8 +251,8 @@ export function messagePieces(message: JSONRPCMessage): string[] {
     ...message,
     result: {
       ...result,
-      content: [{ type: "text", text: JSON.parse(STAND_IN_TEXT_JSON) }, ...blocks],
-      structuredContent: JSON.parse(STAND_IN_JSON),
+      content: [{ type: "text", text: STAND_IN_TEXT }, ...blocks],
+      structuredContent: STAND_IN,
     },
   });
   const atText = line.indexOf(STAND_IN_TEXT_JSON);
